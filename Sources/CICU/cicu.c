@@ -1,0 +1,199 @@
+// The only file that sees ICU's headers. Each function forwards to the ICU call it names, so
+// Swift never names ICU's versioned symbols. See include/cicu.h for why this bridge exists.
+#include "cicu.h"
+
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uloc.h>
+#include <unicode/uvernum.h>
+#include <string.h>
+
+#if U_ICU_VERSION_MAJOR_NUM < 69
+#error "readaloud needs ICU 69 or later (ubrk_clone); install a newer libicu-dev"
+#endif
+
+_Static_assert(sizeof(UChar) == sizeof(uint16_t), "UChar must be a 16-bit code unit");
+_Static_assert(sizeof(UErrorCode) == sizeof(int32_t), "UErrorCode must fit int32_t");
+_Static_assert(CICU_BREAK_CHARACTER == UBRK_CHARACTER && CICU_BREAK_WORD == UBRK_WORD &&
+                   CICU_BREAK_LINE == UBRK_LINE && CICU_BREAK_SENTENCE == UBRK_SENTENCE,
+               "break kinds must match UBreakIteratorType");
+_Static_assert(CICU_BREAK_DONE == UBRK_DONE, "UBRK_DONE");
+_Static_assert(CICU_PROPERTY_WHITE_SPACE == UCHAR_WHITE_SPACE &&
+                   CICU_PROPERTY_EMOJI_PRESENTATION == UCHAR_EMOJI_PRESENTATION &&
+                   CICU_PROPERTY_EXTENDED_PICTOGRAPHIC == UCHAR_EXTENDED_PICTOGRAPHIC &&
+                   CICU_PROPERTY_BIDI_CLASS == UCHAR_BIDI_CLASS,
+               "property ids must match UProperty");
+
+#define AS_ICU(iterator) ((UBreakIterator *)(iterator))
+#define AS_BIDI(bidi) ((UBiDi *)(bidi))
+
+int32_t cicu_version_major(void) { return U_ICU_VERSION_MAJOR_NUM; }
+
+const char *cicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+int32_t cicu_locale_canonicalize(const char *locale, char *out, int32_t capacity, int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    int32_t length;
+    // A BCP-47 tag has hyphens and no ICU keyword section; ICU ids use underscores and '@'.
+    if (strchr(locale, '-') != NULL && strchr(locale, '@') == NULL) {
+        int32_t parsed = 0;
+        length = uloc_forLanguageTag(locale, out, capacity, &parsed, &code);
+        if (U_SUCCESS(code) && parsed != (int32_t)strlen(locale)) {
+            code = U_ILLEGAL_ARGUMENT_ERROR;
+        }
+    } else {
+        length = uloc_canonicalize(locale, out, capacity, &code);
+    }
+    if (U_SUCCESS(code) && length >= capacity) {
+        code = U_BUFFER_OVERFLOW_ERROR;
+    }
+    *status = (int32_t)code;
+    return length;
+}
+
+int32_t cicu_locale_set_keyword(const char *key, const char *value, char *buffer, int32_t capacity,
+                                int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    int32_t length = uloc_setKeywordValue(key, value, buffer, capacity, &code);
+    *status = (int32_t)code;
+    return length;
+}
+
+cicu_break_iterator *cicu_break_open(int32_t kind, const char *locale, const uint16_t *text,
+                                     int32_t length, int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    UBreakIterator *iterator =
+        ubrk_open((UBreakIteratorType)kind, locale, (const UChar *)text, length, &code);
+    *status = (int32_t)code;
+    return (cicu_break_iterator *)iterator;
+}
+
+cicu_break_iterator *cicu_break_clone(const cicu_break_iterator *iterator, int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    UBreakIterator *clone = ubrk_clone((const UBreakIterator *)iterator, &code);
+    *status = (int32_t)code;
+    return (cicu_break_iterator *)clone;
+}
+
+void cicu_break_close(cicu_break_iterator *iterator) {
+    if (iterator != NULL) {
+        ubrk_close(AS_ICU(iterator));
+    }
+}
+
+void cicu_break_set_text(cicu_break_iterator *iterator, const uint16_t *text, int32_t length,
+                         int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    ubrk_setText(AS_ICU(iterator), (const UChar *)text, length, &code);
+    *status = (int32_t)code;
+}
+
+int32_t cicu_break_first(cicu_break_iterator *iterator) { return ubrk_first(AS_ICU(iterator)); }
+int32_t cicu_break_last(cicu_break_iterator *iterator) { return ubrk_last(AS_ICU(iterator)); }
+int32_t cicu_break_next(cicu_break_iterator *iterator) { return ubrk_next(AS_ICU(iterator)); }
+int32_t cicu_break_previous(cicu_break_iterator *iterator) {
+    return ubrk_previous(AS_ICU(iterator));
+}
+int32_t cicu_break_current(const cicu_break_iterator *iterator) {
+    return ubrk_current((const UBreakIterator *)iterator);
+}
+int32_t cicu_break_following(cicu_break_iterator *iterator, int32_t offset) {
+    return ubrk_following(AS_ICU(iterator), offset);
+}
+int32_t cicu_break_preceding(cicu_break_iterator *iterator, int32_t offset) {
+    return ubrk_preceding(AS_ICU(iterator), offset);
+}
+int32_t cicu_break_is_boundary(cicu_break_iterator *iterator, int32_t offset) {
+    return ubrk_isBoundary(AS_ICU(iterator), offset) ? 1 : 0;
+}
+int32_t cicu_break_rule_status(cicu_break_iterator *iterator) {
+    return ubrk_getRuleStatus(AS_ICU(iterator));
+}
+
+int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32_t *boundaries,
+                              int32_t *statuses, int32_t capacity) {
+    UBreakIterator *bi = AS_ICU(iterator);
+    if (capacity <= 0) {
+        return 0;
+    }
+    int32_t boundary = ubrk_following(bi, from);
+    int32_t count = 0;
+    while (boundary != UBRK_DONE) {
+        boundaries[count] = boundary;
+        if (statuses != NULL) {
+            statuses[count] = ubrk_getRuleStatus(bi);
+        }
+        count += 1;
+        if (count == capacity) {
+            break;
+        }
+        boundary = ubrk_next(bi);
+    }
+    return count;
+}
+
+int32_t cicu_east_asian_width(int32_t codePoint) {
+    return u_getIntPropertyValue((UChar32)codePoint, UCHAR_EAST_ASIAN_WIDTH);
+}
+
+int32_t cicu_general_category(int32_t codePoint) { return u_charType((UChar32)codePoint); }
+
+int32_t cicu_has_binary_property(int32_t codePoint, int32_t property) {
+    return u_hasBinaryProperty((UChar32)codePoint, (UProperty)property) ? 1 : 0;
+}
+
+int32_t cicu_int_property_value(int32_t codePoint, int32_t property) {
+    return u_getIntPropertyValue((UChar32)codePoint, (UProperty)property);
+}
+
+cicu_bidi *cicu_bidi_open(void) { return (cicu_bidi *)ubidi_open(); }
+
+void cicu_bidi_close(cicu_bidi *bidi) {
+    if (bidi != NULL) {
+        ubidi_close(AS_BIDI(bidi));
+    }
+}
+
+void cicu_bidi_set_para(cicu_bidi *bidi, const uint16_t *text, int32_t length, uint8_t level,
+                        int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    ubidi_setPara(AS_BIDI(bidi), (const UChar *)text, length, (UBiDiLevel)level, NULL, &code);
+    *status = (int32_t)code;
+}
+
+uint8_t cicu_bidi_para_level(const cicu_bidi *bidi) {
+    return (uint8_t)ubidi_getParaLevel((const UBiDi *)bidi);
+}
+
+void cicu_bidi_set_line(const cicu_bidi *bidi, int32_t start, int32_t limit, cicu_bidi *line,
+                        int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    ubidi_setLine((const UBiDi *)bidi, start, limit, AS_BIDI(line), &code);
+    *status = (int32_t)code;
+}
+
+void cicu_bidi_levels(cicu_bidi *bidi, uint8_t *levels, int32_t length, int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    const UBiDiLevel *resolved = ubidi_getLevels(AS_BIDI(bidi), &code);
+    if (U_SUCCESS(code)) {
+        int32_t count = ubidi_getLength(AS_BIDI(bidi));
+        if (count > length) {
+            count = length;
+        }
+        memcpy(levels, resolved, (size_t)count);
+    }
+    *status = (int32_t)code;
+}
+
+int32_t cicu_bidi_count_runs(cicu_bidi *bidi, int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    int32_t count = ubidi_countRuns(AS_BIDI(bidi), &code);
+    *status = (int32_t)code;
+    return count;
+}
+
+int32_t cicu_bidi_visual_run(cicu_bidi *bidi, int32_t index, int32_t *logicalStart,
+                             int32_t *length) {
+    return ubidi_getVisualRun(AS_BIDI(bidi), index, logicalStart, length) == UBIDI_RTL ? 1 : 0;
+}

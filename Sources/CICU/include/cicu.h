@@ -1,0 +1,142 @@
+// CICU: the C bridge between readaloud and the system ICU (Debian's libicu-dev).
+//
+// Why this target exists:
+// - Debian's ICU renames every symbol by macro (ubrk_open becomes ubrk_open_72). Swift cannot
+//   follow the macro, so every ICU function we use is forwarded by a `cicu_` function whose name
+//   carries no version.
+// - Foundation bundles its own ICU module; a Swift module that imports Foundation and can also
+//   see ICU's headers fails to compile ("'UErrorCode' has different definitions in different
+//   modules"). So this header exposes only <stdint.h> types and opaque handles, and ICU's headers
+//   are included by cicu.c alone.
+//
+// Status convention (ICU's): a status > 0 is an error, < 0 a warning, 0 success. Every function
+// that can fail takes `int32_t *status`, which must be 0 on entry, like ICU's UErrorCode.
+#ifndef CICU_H
+#define CICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An opaque ICU break iterator (UBreakIterator).
+typedef struct cicu_break_iterator cicu_break_iterator;
+
+/// An opaque ICU bidi object (UBiDi).
+typedef struct cicu_bidi cicu_bidi;
+
+/// Break iterator kinds, equal to ICU's UBreakIteratorType values.
+enum {
+    CICU_BREAK_CHARACTER = 0,
+    CICU_BREAK_WORD = 1,
+    CICU_BREAK_LINE = 2,
+    CICU_BREAK_SENTENCE = 3,
+};
+
+/// ICU's UBRK_DONE: returned by iteration functions when there is no further boundary.
+#define CICU_BREAK_DONE ((int32_t)-1)
+
+/// The major version of the ICU this bridge was compiled against.
+int32_t cicu_version_major(void);
+
+/// A readable name for an ICU status code ("U_ILLEGAL_ARGUMENT_ERROR"). Never NULL.
+const char *cicu_error_name(int32_t status);
+
+// MARK: Locales
+
+/// Canonicalises a locale id, accepting BCP-47 ("ja-JP", "sr-Latn") and ICU ids ("ja_JP@lb=strict").
+/// Writes a NUL-terminated ICU id into `out`; returns its length.
+int32_t cicu_locale_canonicalize(const char *locale, char *out, int32_t capacity, int32_t *status);
+
+/// Sets keyword `key` to `value` on an ICU locale id held in `buffer` (NUL-terminated, in place).
+/// Returns the new length.
+int32_t cicu_locale_set_keyword(const char *key, const char *value, char *buffer, int32_t capacity,
+                                int32_t *status);
+
+// MARK: Break iterators
+
+/// Opens a break iterator of `kind` for `locale` over `text` (UTF-16, `length` units; may be NULL
+/// when length is 0). ICU keeps the text pointer: the buffer must outlive the iterator.
+cicu_break_iterator *cicu_break_open(int32_t kind, const char *locale, const uint16_t *text,
+                                     int32_t length, int32_t *status);
+
+/// A clone of `iterator` with its own iteration state, sharing the rules and the text pointer.
+cicu_break_iterator *cicu_break_clone(const cicu_break_iterator *iterator, int32_t *status);
+
+/// Closes an iterator (NULL is allowed).
+void cicu_break_close(cicu_break_iterator *iterator);
+
+/// Points the iterator at new text (same ownership rule as cicu_break_open).
+void cicu_break_set_text(cicu_break_iterator *iterator, const uint16_t *text, int32_t length,
+                         int32_t *status);
+
+int32_t cicu_break_first(cicu_break_iterator *iterator);
+int32_t cicu_break_last(cicu_break_iterator *iterator);
+int32_t cicu_break_next(cicu_break_iterator *iterator);
+int32_t cicu_break_previous(cicu_break_iterator *iterator);
+int32_t cicu_break_current(const cicu_break_iterator *iterator);
+int32_t cicu_break_following(cicu_break_iterator *iterator, int32_t offset);
+int32_t cicu_break_preceding(cicu_break_iterator *iterator, int32_t offset);
+/// 1 when `offset` is a boundary, else 0. Moves the iterator.
+int32_t cicu_break_is_boundary(cicu_break_iterator *iterator, int32_t offset);
+/// The rule status of the boundary most recently returned (ubrk_getRuleStatus).
+int32_t cicu_break_rule_status(cicu_break_iterator *iterator);
+
+/// Fills `boundaries` (and, when non-NULL, `statuses`) with the boundaries after `from` in
+/// order, up to `capacity` of them, and returns how many were written (0 at the end). One C call
+/// per batch keeps Swift's per-call overhead off the hot path of sequential iteration.
+int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32_t *boundaries,
+                              int32_t *statuses, int32_t capacity);
+
+// MARK: Character properties
+
+/// ICU's UEastAsianWidth for a code point: 0 neutral, 1 ambiguous, 2 halfwidth, 3 fullwidth,
+/// 4 narrow, 5 wide.
+int32_t cicu_east_asian_width(int32_t codePoint);
+
+/// ICU's general category (UCharCategory) of a code point.
+int32_t cicu_general_category(int32_t codePoint);
+
+/// 1 when the code point has the given binary property (UProperty value), else 0.
+int32_t cicu_has_binary_property(int32_t codePoint, int32_t property);
+
+/// The value of an enumerated property (UProperty value) of a code point.
+int32_t cicu_int_property_value(int32_t codePoint, int32_t property);
+
+/// UProperty values used by Swift code.
+enum {
+    CICU_PROPERTY_WHITE_SPACE = 31,          // UCHAR_WHITE_SPACE
+    CICU_PROPERTY_EMOJI_PRESENTATION = 58,   // UCHAR_EMOJI_PRESENTATION
+    CICU_PROPERTY_EXTENDED_PICTOGRAPHIC = 64,// UCHAR_EXTENDED_PICTOGRAPHIC
+    CICU_PROPERTY_BIDI_CLASS = 0x1000,       // UCHAR_BIDI_CLASS
+};
+
+// MARK: Bidi
+
+/// Opens a bidi object (ubidi_open).
+cicu_bidi *cicu_bidi_open(void);
+void cicu_bidi_close(cicu_bidi *bidi);
+
+/// Runs the bidi algorithm over `text` with paragraph level `level` (0 LTR, 1 RTL, 0xfe default
+/// LTR, 0xff default RTL). ICU keeps the text pointer until the next set_para or close.
+void cicu_bidi_set_para(cicu_bidi *bidi, const uint16_t *text, int32_t length, uint8_t level,
+                        int32_t *status);
+/// The resolved paragraph level (0 LTR, 1 RTL) after set_para.
+uint8_t cicu_bidi_para_level(const cicu_bidi *bidi);
+/// Sets `line` to the range [start, limit) of the paragraph in `bidi` (ubidi_setLine).
+void cicu_bidi_set_line(const cicu_bidi *bidi, int32_t start, int32_t limit, cicu_bidi *line,
+                        int32_t *status);
+/// The embedding level of each code unit, written into `levels` (length units).
+void cicu_bidi_levels(cicu_bidi *bidi, uint8_t *levels, int32_t length, int32_t *status);
+/// The number of visual runs (ubidi_countRuns).
+int32_t cicu_bidi_count_runs(cicu_bidi *bidi, int32_t *status);
+/// Visual run `index`: its logical start and length; returns 1 for right-to-left, 0 for LTR.
+int32_t cicu_bidi_visual_run(cicu_bidi *bidi, int32_t index, int32_t *logicalStart,
+                             int32_t *length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

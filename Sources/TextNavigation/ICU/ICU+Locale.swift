@@ -1,0 +1,30 @@
+internal import CICU
+
+extension ICU {
+    /// Locale identifiers as ICU understands them.
+    enum Locale {
+        /// The ICU form of a BCP-47 tag ("ja-JP") or ICU id ("ja_JP@lb=strict").
+        ///
+        /// - Throws: ``ICUError`` when the identifier is malformed.
+        static func canonical(_ identifier: String) throws(ICUError) -> String {
+            var status: Int32 = 0
+            var buffer = [CChar](repeating: 0, count: 157)
+            let length = cicu_locale_canonicalize(identifier, &buffer, Int32(buffer.count), &status)
+            try ICU.check(status, "uloc_canonicalize")
+            return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+
+        /// `identifier` with the keyword `key` set to `value` ("en" -> "en@ss=standard").
+        static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
+            -> String
+        {
+            var status: Int32 = 0
+            var buffer = [CChar](repeating: 0, count: 157)
+            let utf8 = Array(identifier.utf8.prefix(buffer.count - 1))
+            for (index, byte) in utf8.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+            let length = cicu_locale_set_keyword(key, value, &buffer, Int32(buffer.count), &status)
+            try ICU.check(status, "uloc_setKeywordValue")
+            return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}

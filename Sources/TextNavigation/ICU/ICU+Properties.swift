@@ -1,0 +1,56 @@
+internal import CICU
+
+extension ICU {
+    /// Unicode character properties, from ICU's data.
+    enum Properties {
+        /// ICU's UEastAsianWidth values.
+        enum EastAsianWidth: Int32 {
+            case neutral = 0, ambiguous, halfwidth, fullwidth, narrow, wide
+        }
+
+        static func eastAsianWidth(_ scalar: Unicode.Scalar) -> EastAsianWidth {
+            EastAsianWidth(rawValue: cicu_east_asian_width(Int32(bitPattern: scalar.value))) ?? .neutral
+        }
+
+        /// Whether the scalar is East Asian Wide or Fullwidth.
+        static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+            let width = eastAsianWidth(scalar)
+            return width == .wide || width == .fullwidth
+        }
+
+        /// Whether the scalar has Emoji_Presentation (shown as emoji by default).
+        static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+            cicu_has_binary_property(Int32(bitPattern: scalar.value), Int32(CICU_PROPERTY_EMOJI_PRESENTATION)) != 0
+        }
+
+        /// ICU's general category (UCharCategory) of the scalar.
+        static func generalCategory(_ scalar: Unicode.Scalar) -> Int32 {
+            cicu_general_category(Int32(bitPattern: scalar.value))
+        }
+
+        /// The scalar's Bidi_Class as a strong direction: L gives left to right, R and AL right
+        /// to left, anything else `nil`.
+        static func strongDirection(_ scalar: Unicode.Scalar) -> WritingDirection? {
+            switch cicu_int_property_value(Int32(bitPattern: scalar.value), Int32(CICU_PROPERTY_BIDI_CLASS)) {
+            case 0: .leftToRight  // U_LEFT_TO_RIGHT
+            case 1, 13: .rightToLeft  // U_RIGHT_TO_LEFT, U_RIGHT_TO_LEFT_ARABIC
+            default: nil
+            }
+        }
+
+        /// The direction of the first strong character in `range` of `storage`, or `nil`.
+        static func firstStrongDirection(in storage: TextStorage, range: Range<Int>) -> WritingDirection? {
+            var offset = range.lowerBound
+            while offset < range.upperBound, let scalar = storage.scalar(at: offset) {
+                // ASCII letters are the common case: no ICU call needed.
+                if scalar.isASCII {
+                    if (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A { return .leftToRight }
+                } else if let direction = strongDirection(scalar) {
+                    return direction
+                }
+                offset += scalar.utf16.count
+            }
+            return nil
+        }
+    }
+}

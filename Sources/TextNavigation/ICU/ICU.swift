@@ -1,0 +1,36 @@
+internal import CICU
+
+/// The namespace of readaloud's owning wrappers around ICU handles.
+///
+/// Every ICU call goes through the `CICU` bridge (`cicu_` functions), so no versioned ICU symbol
+/// and no ICU header reaches Swift. One file per wrapped handle: `ICU+BreakIterator.swift`,
+/// `ICU+Bidi.swift`, and so on.
+enum ICU {
+    /// The major version of the ICU library readaloud was built against.
+    static var majorVersion: Int { Int(cicu_version_major()) }
+
+    /// Checks an ICU status code, the one place where statuses are judged: values above zero
+    /// are errors; zero and negative values (warnings such as `U_USING_DEFAULT_WARNING`) are
+    /// success.
+    ///
+    /// - Parameter operation: the ICU call that produced `status`, named in the error.
+    /// - Throws: ``ICUError`` when `status` is an error.
+    static func check(_ status: Int32, _ operation: StaticString) throws(ICUError) {
+        if status > 0 {
+            throw ICUError(operation: "\(operation)", code: status)
+        }
+    }
+}
+
+/// An ICU call failed.
+public struct ICUError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The ICU function that failed, such as `ubrk_open`.
+    public let operation: String
+    /// ICU's `UErrorCode` value.
+    public let code: Int32
+
+    /// ICU's name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
+    public var name: String { String(cString: cicu_error_name(code)) }
+
+    public var description: String { "\(operation) failed: \(name) (\(code))" }
+}

@@ -1,0 +1,2 @@
+import TextNavigation
+print("todo")
