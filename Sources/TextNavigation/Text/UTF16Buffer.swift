@@ -25,6 +25,17 @@ public final class UTF16Buffer: @unchecked Sendable {
         self.count = count
     }
 
+    /// A buffer with room for `capacity` code units, of which `fill` writes the first ones and
+    /// returns how many it wrote (at most `capacity`).
+    init(capacity: Int, fill: (UnsafeMutableBufferPointer<UInt16>) -> Int) {
+        let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(capacity, 1))
+        units.initialize(repeating: 0)
+        let written = fill(UnsafeMutableBufferPointer(rebasing: units[0..<capacity]))
+        precondition(written >= 0 && written <= capacity, "fill wrote past its capacity")
+        self.units = units
+        self.count = written
+    }
+
     /// The number of code units.
     public let count: Int
 
