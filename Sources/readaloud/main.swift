@@ -1,2 +1,65 @@
-import TextNavigation
-print("todo")
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// readaloud: read a book aloud by character, word, sentence, line or paragraph.
+///
+/// `readaloud <book>` reads the book; `readaloud <subcommand> ...` runs a tool.
+let version = "0.1.0"
+
+let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailure) -> Void)] = [
+    (UnitsCommand.spec, UnitsCommand.run),
+    (ProbeCommand.spec, ProbeCommand.run),
+]
+
+let mainSpec = CommandSpec(
+    name: nil,
+    abstract: "Read a plain-text book by character, word, sentence, line or paragraph.",
+    positionals: [CommonOptions.book],
+    options: UnitsCommand.spec.options + [CommandSpec.Option(name: "version", valueName: nil, help: "Show the version.")],
+    discussion: """
+        SUBCOMMANDS:
+          units   Print each unit of a book on its own line.
+          probe   Show the tokenizer's answers at every position.
+        See 'readaloud <subcommand> --help' for each one's options.
+        """)
+
+@MainActor
+func main() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments == ["--version"] {
+        StandardOutput.shared.line("readaloud \(version)")
+        StandardOutput.shared.flush()
+        return ExitCode.success.rawValue
+    }
+    var spec = mainSpec
+    var run: (ParsedArguments) throws(CommandFailure) -> Void = UnitsCommand.run
+    if let first = arguments.first, let subcommand = subcommands.first(where: { $0.spec.name == first }) {
+        arguments.removeFirst()
+        spec = subcommand.spec
+        run = subcommand.run
+    }
+    do {
+        let parsed = try ParsedArguments(arguments, spec: spec)
+        if parsed.wantsHelp || (spec.name == nil && arguments.isEmpty) {
+            StandardOutput.shared.line(spec.helpText)
+            StandardOutput.shared.flush()
+            return arguments.isEmpty && spec.name == nil ? ExitCode.usage.rawValue : ExitCode.success.rawValue
+        }
+        try run(parsed)
+        return ExitCode.success.rawValue
+    } catch let error as UsageError {
+        writeToStandardError(error.report)
+        return ExitCode.usage.rawValue
+    } catch let error as CommandFailure {
+        writeToStandardError("Error: \(error.message)\n")
+        return error.exitCode.rawValue
+    } catch {
+        writeToStandardError("Error: \(error)\n")
+        return ExitCode.failure.rawValue
+    }
+}
+
+exit(main())

@@ -1,0 +1,50 @@
+import TextNavigation
+
+/// `readaloud probe`: the tokenizer's four answers at every grapheme boundary, for debugging and
+/// for cross-checking against other implementations.
+enum ProbeCommand {
+    static let spec = CommandSpec(
+        name: "probe",
+        abstract: "Show how the tokenizer sees a book: its four queries at every grapheme boundary.",
+        positionals: [CommonOptions.book],
+        options: [
+            CommonOptions.granularity([.character, .word, .sentence, .paragraph, .line, .document], default: .word),
+            CommonOptions.locale,
+            CommonOptions.lossy,
+        ],
+        discussion: """
+            One line per paragraph, position and direction (forward before backward):
+              paragraph<TAB>p<TAB>forward|backward<TAB>within<TAB>atBoundary<TAB>toBoundary<TAB>enclosing
+            within and atBoundary are 1 or 0; toBoundary is a position or - for none; enclosing is \
+            start-end or -. Positions are UTF-16 offsets in the paragraph, which are numbered from 0 as \
+            'units --offsets' numbers them.
+            """)
+
+    static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
+        let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
+        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
+        let locale = arguments.value("locale")!
+        let output = StandardOutput.shared
+        for (index, paragraph) in book.paragraphs.enumerated() {
+            let tokenizer = try CommonOptions.tokenizer(for: paragraph.text, locale: locale)
+            var offset: Int? = 0
+            while let current = offset {
+                let position = TextPosition(offset: current)
+                for direction in [TextDirection.forward, .backward] {
+                    let within = tokenizer.isPosition(position, withinTextUnit: granularity, inDirection: direction)
+                    let atBoundary = tokenizer.isPosition(position, atBoundary: granularity, inDirection: direction)
+                    let next = tokenizer.position(from: position, toBoundary: granularity, inDirection: direction)
+                    let enclosing = tokenizer.rangeEnclosingPosition(position, with: granularity, inDirection: direction)
+                    let fields = [
+                        "\(index)", "\(current)", "\(direction)", within ? "1" : "0", atBoundary ? "1" : "0",
+                        next.map { "\($0.offset)" } ?? "-",
+                        enclosing.map { "\($0.start.offset)-\($0.end.offset)" } ?? "-",
+                    ]
+                    output.line(fields.joined(separator: "\t"))
+                }
+                offset = tokenizer.characterBoundary(after: current)
+            }
+        }
+        output.flush()
+    }
+}

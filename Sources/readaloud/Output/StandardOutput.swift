@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Synchronization
+
+/// Buffered writing to standard output that ends the process quietly when the reader has gone
+/// (`readaloud book.txt | head`): a closed pipe is the reader's choice, not an error.
+///
+/// `Sendable`: the buffer is behind a lock, so the signal-watching task may flush it too.
+final class StandardOutput: Sendable {
+    static let shared = StandardOutput()
+
+    private let buffer = Mutex<[UInt8]>([])
+    private let capacity = 1 << 16
+
+    private init() {
+        // Report EPIPE as a write error instead of killing the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Writes `text` and a newline.
+    func line(_ text: String) {
+        let full = buffer.withLock { buffer in
+            buffer.append(contentsOf: text.utf8)
+            buffer.append(0x0A)
+            return buffer.count >= capacity
+        }
+        if full { flush() }
+    }
+
+    /// Writes everything buffered; exits with status 0 when standard output is closed.
+    func flush() {
+        buffer.withLock { buffer in
+            var start = 0
+            while start < buffer.count {
+                let written = buffer[start...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    exit(0)  // EPIPE or a closed descriptor: the reader stopped reading.
+                }
+                start += written
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// Writes `text` to standard error as it is.
+func writeToStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var start = 0
+    while start < bytes.count {
+        let written = bytes[start...].withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        start += written
+    }
+    bytes.removeAll()
+}
