@@ -1,0 +1,201 @@
+import Synchronization
+
+/// A document: elements in reading order, linked as text-navigation elements, and cut into
+/// pages.
+///
+/// Pages come from one of two places:
+/// - **Layout** (``init(elements:layout:pageBreaksBefore:)``, and books): elements are laid out
+///   at ``PageLayout/width`` and cut every ``PageLayout/linesPerPage`` lines, with a blank line
+///   between paragraphs and a new page wherever a break is forced (a form feed in a book).
+///   Every page's last element carries ``ElementTraits/causesPageTurn``. Changing the layout
+///   re-paginates; reading positions do not move.
+/// - **A reader backend** (``init(pages:)``): pages of whole elements, with the traits the
+///   backend gave them; reading stops at a page whose last element lacks `causesPageTurn`.
+///
+/// `Sendable`: elements are `Sendable`, and the pagination is computed lazily behind a lock, so
+/// any number of tasks may read one document, each with its own session.
+public final class Document: Sendable {
+    /// The elements in reading order.
+    public let elements: [TextElement]
+
+    private let explicitPageStarts: [Int]?
+    private let forcedBreaks: Set<Int>
+    private let state: Mutex<State>
+
+    private struct State {
+        var layout: PageLayout?
+        var pageStarts: [ReadingPosition]?
+    }
+
+    /// A paginated document over `elements` (linked in order), laid out with `layout`.
+    ///
+    /// - Parameter pageBreaksBefore: indices of elements that always start a page.
+    public init(elements: [TextElement], layout: PageLayout = PageLayout(), pageBreaksBefore: Set<Int> = []) {
+        self.elements = elements
+        self.explicitPageStarts = nil
+        self.forcedBreaks = pageBreaksBefore
+        self.state = Mutex(State(layout: layout))
+        TextElement.link(elements)
+        for element in elements { element.lines.width = layout.width }
+    }
+
+    /// A document whose pages a reader backend decided: each inner array is one page's
+    /// elements, with their own traits (including ``ElementTraits/causesPageTurn``). Empty
+    /// pages are dropped.
+    public init(pages: [[TextElement]]) {
+        let nonEmpty = pages.filter { !$0.isEmpty }
+        self.elements = nonEmpty.flatMap { $0 }
+        var starts: [Int] = []
+        var index = 0
+        for page in nonEmpty {
+            starts.append(index)
+            index += page.count
+        }
+        self.explicitPageStarts = starts
+        self.forcedBreaks = []
+        self.state = Mutex(State(layout: nil))
+        TextElement.link(elements)
+    }
+
+    /// A document from a plain-text book: one element per paragraph, headings marked, a form
+    /// feed starting a new page.
+    ///
+    /// - Parameter locale: a BCP-47 tag or ICU locale id for tokenization.
+    public convenience init(book: PlainTextBook, locale: String = "en", layout: PageLayout = PageLayout()) {
+        let elements = book.paragraphs.map { paragraph in
+            TextElement(
+                text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
+                label: nil, customActions: [], customContent: [], locale: locale, lineBreaker: LineBreaking.breaker)
+        }
+        let breaks = Set(book.paragraphs.indices.filter { book.paragraphs[$0].startsPage })
+        self.init(elements: elements, layout: layout, pageBreaksBefore: breaks)
+    }
+
+    /// The page layout, or `nil` for backend-made pages.
+    public var layout: PageLayout? { state.withLock { $0.layout } }
+
+    /// Lays the document out again for `layout`. Reading positions stay valid; pages change.
+    /// Does nothing for backend-made pages.
+    public func relayout(_ layout: PageLayout) {
+        guard explicitPageStarts == nil else { return }
+        for element in elements { element.lines.width = layout.width }
+        state.withLock { $0 = State(layout: layout) }
+    }
+
+    /// The first position of the document.
+    public var startPosition: ReadingPosition { ReadingPosition(element: 0, offset: 0) }
+
+    /// The last position of the document: the end of its last element.
+    public var endPosition: ReadingPosition {
+        ReadingPosition(element: max(0, elements.count - 1), offset: elements.last?.text.count ?? 0)
+    }
+
+    /// Whether `position` names an element of the document and an offset within its text.
+    public func contains(_ position: ReadingPosition) -> Bool {
+        position.element >= 0 && position.element < elements.count && position.offset >= 0
+            && position.offset <= elements[position.element].text.count
+    }
+
+    // MARK: Pages
+
+    /// The number of pages (at least 1).
+    ///
+    /// - Complexity: the first call after a layout change lays out the whole document.
+    public var pageCount: Int { pageStarts().count }
+
+    /// Page `index` (from 0), or `nil` when there is no such page.
+    public func page(at index: Int) -> Page? {
+        index >= 0 && index < pageCount ? Page(document: self, index: index) : nil
+    }
+
+    /// The page holding `position` (the last page for positions past the end).
+    public func page(containing position: ReadingPosition) -> Page {
+        Page(document: self, index: pageIndex(containing: position))
+    }
+
+    /// The index of the page holding `position`.
+    ///
+    /// - Complexity: O(log p) once pages are computed.
+    public func pageIndex(containing position: ReadingPosition) -> Int {
+        let starts = pageStarts()
+        var low = 0
+        var high = starts.count
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= position { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    func pageStart(_ index: Int) -> ReadingPosition {
+        let starts = pageStarts()
+        return starts[min(max(0, index), starts.count - 1)]
+    }
+
+    func pageEnd(_ index: Int) -> ReadingPosition {
+        let starts = pageStarts()
+        return index + 1 < starts.count ? starts[index + 1] : endPosition
+    }
+
+    func pageElements(_ index: Int) -> [PageElement] {
+        guard !elements.isEmpty else { return [] }
+        let start = pageStart(index)
+        let end = pageEnd(index)
+        let isLastPage = index + 1 >= pageCount
+        var result: [PageElement] = []
+        for elementIndex in start.element...min(end.element, elements.count - 1) {
+            let element = elements[elementIndex]
+            let lower = elementIndex == start.element ? start.offset : 0
+            let upper = elementIndex == end.element && !isLastPage ? end.offset : element.text.count
+            if upper <= lower, !(element.text.isEmpty && (elementIndex < end.element || isLastPage)) { continue }
+            result.append(PageElement(element: element, elementIndex: elementIndex, range: lower..<upper, traits: element.traits))
+        }
+        if explicitPageStarts == nil, let last = result.popLast() {
+            result.append(
+                PageElement(
+                    element: last.element, elementIndex: last.elementIndex, range: last.range,
+                    traits: last.traits.union(.causesPageTurn)))
+        }
+        return result
+    }
+
+    private func pageStarts() -> [ReadingPosition] {
+        if let starts = state.withLock({ $0.pageStarts }) { return starts }
+        let layout = state.withLock { $0.layout }
+        let starts: [ReadingPosition]
+        if let explicitPageStarts {
+            starts = explicitPageStarts.isEmpty ? [startPosition] : explicitPageStarts.map { ReadingPosition(element: $0, offset: 0) }
+        } else {
+            starts = paginate(linesPerPage: layout?.linesPerPage ?? Int.max)
+        }
+        state.withLock { state in
+            if state.layout == layout { state.pageStarts = starts }
+        }
+        return starts
+    }
+
+    private func paginate(linesPerPage: Int) -> [ReadingPosition] {
+        var starts = [startPosition]
+        var used = 0
+        for (index, element) in elements.enumerated() {
+            if forcedBreaks.contains(index), index > 0 {
+                if used > 0 || starts.last != ReadingPosition(element: index, offset: 0) {
+                    starts.append(ReadingPosition(element: index, offset: 0))
+                }
+                used = 0
+            } else if used > 0 {
+                used += 1  // the blank line between paragraphs
+            }
+            let lines = element.tokenizer.segments(for: .line)
+            let lineStarts = lines.count == 0 ? [0] : (0..<lines.count).map { $0 == 0 ? 0 : lines[$0].lowerBound }
+            for lineStart in lineStarts {
+                if used >= linesPerPage {
+                    starts.append(ReadingPosition(element: index, offset: lineStart))
+                    used = 0
+                }
+                used += 1
+            }
+        }
+        return starts
+    }
+}

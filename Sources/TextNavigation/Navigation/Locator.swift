@@ -1,0 +1,186 @@
+import Foundation
+
+/// A reading position that can be stored and found again: the element and offset, a page hint,
+/// and about 50 UTF-16 units of text before and after (readium's text-context locator).
+///
+/// Its JSON form is one object:
+/// `{"type":"readaloud.locator","version":1,"element":12,"offset":40,"affinity":"downstream","page":3,"before":"…","after":"…"}`.
+/// ``resolve(in:)`` finds the same place after a re-layout (pages may differ; element and
+/// offset do not) and the nearest match of the surrounding text after small edits.
+public struct Locator: Sendable, Hashable, Codable {
+    /// The `type` every locator's JSON carries.
+    public static let typeName = "readaloud.locator"
+    /// The JSON version this build writes and reads.
+    public static let version = 1
+    /// How much context (UTF-16 units, snapped to characters) is kept on each side.
+    public static let contextLength = 50
+
+    public var position: ReadingPosition
+    /// The page (from 1) the position was on when the locator was made; a hint only.
+    public var page: Int?
+    /// Text just before the position, in its element.
+    public var textBefore: String
+    /// Text just after the position, in its element.
+    public var textAfter: String
+
+    public init(position: ReadingPosition, page: Int?, textBefore: String, textAfter: String) {
+        self.position = position
+        self.page = page
+        self.textBefore = textBefore
+        self.textAfter = textAfter
+    }
+
+    /// The locator of `position` in `document` (clamped into it), with its page and context.
+    public init(position: ReadingPosition, in document: Document, includesPage: Bool = true) {
+        var navigator = Navigator(document: document)
+        navigator.move(to: position)
+        let position = navigator.position
+        self.position = position
+        self.page = includesPage && !document.elements.isEmpty ? document.pageIndex(containing: position) + 1 : nil
+        guard !document.elements.isEmpty else {
+            (textBefore, textAfter) = ("", "")
+            return
+        }
+        let element = document.elements[position.element]
+        let tokenizer = element.tokenizer
+        var lower = max(0, position.offset - Self.contextLength)
+        while lower > 0, !tokenizer.isCharacterBoundary(lower) { lower -= 1 }
+        var upper = min(element.text.count, position.offset + Self.contextLength)
+        while upper < element.text.count, !tokenizer.isCharacterBoundary(upper) { upper += 1 }
+        textBefore = element.text.string(in: lower..<position.offset) ?? ""
+        textAfter = element.text.string(in: position.offset..<upper) ?? ""
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, version, element, offset, affinity, page, before, after
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decodeIfPresent(String.self, forKey: .type)
+        guard type == Self.typeName else {
+            throw LocatorError.foreign("its type is \(type.map { "'\($0)'" } ?? "missing"), not '\(Self.typeName)'")
+        }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == Self.version else {
+            throw LocatorError.foreign("version \(version) is not supported (this build reads version \(Self.version))")
+        }
+        position = try ReadingPosition(from: decoder)
+        page = try container.decodeIfPresent(Int.self, forKey: .page)
+        textBefore = try container.decodeIfPresent(String.self, forKey: .before) ?? ""
+        textAfter = try container.decodeIfPresent(String.self, forKey: .after) ?? ""
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.typeName, forKey: .type)
+        try container.encode(Self.version, forKey: .version)
+        try position.encode(to: encoder)
+        try container.encodeIfPresent(page, forKey: .page)
+        try container.encode(textBefore, forKey: .before)
+        try container.encode(textAfter, forKey: .after)
+    }
+
+    /// The locator as one line of JSON, keys sorted.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Reads a locator from its JSON.
+    ///
+    /// - Throws: ``LocatorError/malformed(_:)`` for text that is not JSON of the right shape,
+    ///   ``LocatorError/foreign(_:)`` for another kind of object or version.
+    public init(json: String) throws(LocatorError) {
+        do {
+            self = try JSONDecoder().decode(Locator.self, from: Data(json.utf8))
+        } catch let error as LocatorError {
+            throw error
+        } catch DecodingError.dataCorrupted(let context) {
+            throw .malformed(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw .malformed("the field '\(key.stringValue)' is missing")
+        } catch DecodingError.typeMismatch(_, let context) {
+            throw .malformed("the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
+        } catch {
+            throw .malformed("\(error)")
+        }
+    }
+
+    /// The place this locator names in `document`: the stored position when the text around it
+    /// still matches; otherwise the match of the stored context nearest to the stored element.
+    ///
+    /// - Throws: ``LocatorError/notFound`` when neither the position nor the context fits.
+    public func resolve(in document: Document) throws(LocatorError) -> ReadingPosition {
+        if matches(at: position, in: document) { return position }
+        let before = Array(textBefore.utf16)
+        let after = Array(textAfter.utf16)
+        // From the whole context to smaller parts of it, so small edits near the position
+        // still find it.
+        let attempts: [(before: ArraySlice<UInt16>, after: ArraySlice<UInt16>)] = [
+            (before[...], after[...]),
+            (before.suffix(20), after.prefix(20)),
+            ([], after.prefix(24)),
+            (before.suffix(24), []),
+        ]
+        for attempt in attempts where attempt.before.count + attempt.after.count >= 8 {
+            if let found = nearestMatch(of: Array(attempt.before + attempt.after), skipping: attempt.before.count, in: document) {
+                return found
+            }
+        }
+        if before.isEmpty, after.isEmpty, document.contains(position) { return position }
+        throw .notFound
+    }
+
+    private func matches(at position: ReadingPosition, in document: Document) -> Bool {
+        guard document.contains(position) else { return false }
+        let text = document.elements[position.element].text
+        let before = Array(textBefore.utf16)
+        let after = Array(textAfter.utf16)
+        guard position.offset >= before.count, position.offset + after.count <= text.count else { return false }
+        for (index, unit) in before.enumerated() where text[position.offset - before.count + index] != unit { return false }
+        for (index, unit) in after.enumerated() where text[position.offset + index] != unit { return false }
+        return true
+    }
+
+    /// The occurrence of `needle` nearest to the stored position (by element, then offset),
+    /// as the position `skipping` units into it.
+    private func nearestMatch(of needle: [UInt16], skipping: Int, in document: Document) -> ReadingPosition? {
+        let count = document.elements.count
+        guard count > 0, !needle.isEmpty else { return nil }
+        let home = min(max(0, position.element), count - 1)
+        for distance in 0..<count {
+            for element in distance == 0 ? [home] : [home - distance, home + distance] where element >= 0 && element < count {
+                let text = document.elements[element].text
+                let offsets = Self.occurrences(of: needle, in: text)
+                if let best = offsets.min(by: { abs($0 - position.offset) < abs($1 - position.offset) }) {
+                    return ReadingPosition(element: element, offset: best + skipping)
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func occurrences(of needle: [UInt16], in text: TextStorage) -> [Int] {
+        guard needle.count <= text.count else { return [] }
+        return text.withUTF16 { haystack in
+            var found: [Int] = []
+            let first = needle[0]
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last {
+                if haystack[index] == first {
+                    var matched = true
+                    for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { found.append(index) }
+                }
+                index += 1
+            }
+            return found
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// A cursor over a document's linked elements that moves by character, word, sentence, line
+/// or paragraph, crossing element edges with no gap and no repeat (NVDA's `TextInfo.move`,
+/// VoiceOver's rotor).
+///
+/// Moving forward goes to the start of the next unit; backward to the start of the previous
+/// one. "Next line" at the end of one paragraph lands on the first line of the next. At the end
+/// (start) of the document a move returns `nil` and the position stays: the caller plays its
+/// edge sound; nothing wraps or repeats.
+///
+/// Not `Sendable`: a navigator is one reader's cursor. Make one per task; they may share the
+/// document.
+public struct Navigator {
+    public let document: Document
+    /// Where the cursor is.
+    public private(set) var position: ReadingPosition
+    public var boundaryBehavior: BoundaryBehavior
+
+    /// A navigator at `position` (the document's start by default); a position outside the
+    /// document is clamped into it.
+    public init(
+        document: Document, position: ReadingPosition? = nil, boundaryBehavior: BoundaryBehavior = .crossElements
+    ) {
+        self.document = document
+        self.boundaryBehavior = boundaryBehavior
+        self.position = document.startPosition
+        if let position { self.position = Self.clamped(position, in: document) }
+    }
+
+    /// Moves the cursor to `position` (clamped into the document).
+    public mutating func move(to position: ReadingPosition) {
+        self.position = Self.clamped(position, in: document)
+    }
+
+    private static func clamped(_ position: ReadingPosition, in document: Document) -> ReadingPosition {
+        guard !document.elements.isEmpty else { return ReadingPosition(element: 0, offset: 0) }
+        let element = min(max(0, position.element), document.elements.count - 1)
+        let offset = min(max(0, position.offset), document.elements[element].text.count)
+        return ReadingPosition(element: element, offset: offset, affinity: position.affinity)
+    }
+
+    /// The unit of `granularity` that starts at or holds the cursor, without moving.
+    public func currentUnit(_ granularity: TextGranularity) -> NavigationUnit? {
+        guard !document.elements.isEmpty else { return nil }
+        let segments = units(granularity, in: position.element)
+        let index = segments.firstIndex(endingAfter: position.offset)
+        guard index < segments.count, segments[index].lowerBound <= position.offset else { return nil }
+        return unit(segments[index], element: position.element, granularity)
+    }
+
+    /// Moves to the next (previous) unit of `granularity` and returns it, or returns `nil` at
+    /// the edge without moving.
+    public mutating func move(_ direction: TextStorageDirection, by granularity: TextGranularity) -> NavigationUnit? {
+        guard !document.elements.isEmpty else { return nil }
+        var element = position.element
+        var found = direction == .forward
+            ? firstUnit(in: element, startingAfter: position.offset, granularity)
+            : lastUnit(in: element, startingBefore: position.offset, granularity)
+        if found == nil, boundaryBehavior != .stopAtElementEdge {
+            while found == nil {
+                element += direction == .forward ? 1 : -1
+                guard element >= 0, element < document.elements.count else { break }
+                let segments = units(granularity, in: element)
+                if segments.count > 0 { found = segments[direction == .forward ? 0 : segments.count - 1] }
+            }
+        }
+        if let found {
+            position = ReadingPosition(element: element, offset: found.lowerBound)
+            return unit(found, element: element, granularity)
+        }
+        // No unit left: the edge behaviours move to the edge once.
+        let edge: ReadingPosition
+        switch boundaryBehavior {
+        case .crossElements:
+            return nil
+        case .stopAtElementEdge:
+            let length = document.elements[position.element].text.count
+            edge = ReadingPosition(element: position.element, offset: direction == .forward ? length : 0)
+        case .stopAtDocumentEdge:
+            edge = direction == .forward ? document.endPosition : document.startPosition
+        }
+        guard edge.element != position.element || edge.offset != position.offset else { return nil }
+        position = edge
+        return NavigationUnit(element: edge.element, range: edge.offset..<edge.offset, text: "", granularity: granularity)
+    }
+
+    private func units(_ granularity: TextGranularity, in element: Int) -> TextSegments {
+        document.elements[element].tokenizer.segments(for: granularity)
+    }
+
+    private func firstUnit(in element: Int, startingAfter offset: Int, _ granularity: TextGranularity) -> Range<Int>? {
+        let segments = units(granularity, in: element)
+        return segments.firstIndex(startingAfter: offset).map { segments[$0] }
+    }
+
+    private func lastUnit(in element: Int, startingBefore offset: Int, _ granularity: TextGranularity) -> Range<Int>? {
+        let segments = units(granularity, in: element)
+        var index = segments.firstIndex(endingAfter: offset)
+        if index < segments.count, segments[index].lowerBound < offset {
+            // The cursor is inside this unit: its start is the previous unit start.
+            return segments[index]
+        }
+        index -= 1
+        return index >= 0 ? segments[index] : nil
+    }
+
+    private func unit(_ range: Range<Int>, element: Int, _ granularity: TextGranularity) -> NavigationUnit {
+        NavigationUnit(
+            element: element, range: range, text: document.elements[element].text.string(in: range) ?? "",
+            granularity: granularity)
+    }
+}

@@ -1,0 +1,13 @@
+/// What read-all produces, in order.
+public enum ReadingEvent: Sendable, Hashable {
+    /// Speak this text.
+    case utterance(Utterance)
+    /// The element just read is a heading: VoiceOver says "Heading" after its text.
+    case heading(element: Int, text: String)
+    /// The page scrolled forward from page `from` to page `to` (numbers from 1); speak the
+    /// announcement ("Page 2 of 40").
+    case pageTurn(from: Int, to: Int, announcement: String)
+    /// Reading is over: the end of the document, or a page end whose last element does not
+    /// cause a page turn.
+    case end
+}

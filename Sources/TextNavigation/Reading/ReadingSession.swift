@@ -1,0 +1,148 @@
+/// "Read all" (Speak Screen): the units of a document in order from a position to the end,
+/// turning pages by itself.
+///
+/// - Reading starts at the start of the unit holding the start position (by default the start
+///   of the page the reader is on, not the chapter's start).
+/// - A unit that crosses a page edge is one utterance, on the page where it starts; the page
+///   turns before the first unit that starts on the next page. A page turns only when its last
+///   element has ``ElementTraits/causesPageTurn`` and the page can scroll forward; otherwise
+///   reading ends there.
+/// - Nothing is dropped or repeated: within each element the utterances, in order, with the
+///   gaps between them, are its text exactly. An element with no unit of the granularity but
+///   some text that is not white space (a line of asterisks at word granularity) is read as one
+///   utterance.
+/// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event.
+///
+/// Pull events with ``next()``. ``pause()`` stops after the current event and ``position``
+/// is then where to resume, in this session (``resume()``) or a new one.
+///
+/// Not `Sendable`: one reader's session. Sessions on different tasks may share a document.
+public struct ReadingSession: Sequence, IteratorProtocol {
+    /// The session's state.
+    public enum State: Sendable, Hashable {
+        /// Made, nothing read yet.
+        case ready
+        case reading
+        /// Paused: ``next()`` returns `nil` until ``resume()``.
+        case paused
+        /// The ``ReadingEvent/end`` event has been produced.
+        case finished
+    }
+
+    public let document: Document
+    public let granularity: TextGranularity
+    /// Where reading goes on from: the end of the last utterance.
+    public private(set) var position: ReadingPosition
+    public private(set) var state: State = .ready
+
+    private var page: Page
+    private var pending: [ReadingEvent] = []
+    private var cachedUnits: (element: Int, segments: TextSegments)?
+    private var elementHadUtterance = false
+
+    /// A session from `position` (clamped into the document).
+    public init(document: Document, granularity: TextGranularity = .sentence, from position: ReadingPosition) {
+        self.document = document
+        self.granularity = granularity == .document ? .paragraph : granularity
+        var navigator = Navigator(document: document)
+        navigator.move(to: position)
+        self.position = navigator.position
+        self.page = document.page(containing: navigator.position)
+        // Start at the start of the unit holding the position.
+        if let unit = navigator.currentUnit(self.granularity), unit.range.lowerBound < navigator.position.offset {
+            self.position = ReadingPosition(element: unit.element, offset: unit.range.lowerBound)
+        }
+        self.elementHadUtterance = self.position.offset > 0
+    }
+
+    /// A session from the start of page `index` (from 0; clamped to the document's pages).
+    public init(document: Document, granularity: TextGranularity = .sentence, page index: Int = 0) {
+        let clamped = Swift.min(Swift.max(0, index), document.pageCount - 1)
+        self.init(document: document, granularity: granularity, from: document.pageStart(clamped))
+    }
+
+    /// Stops producing events until ``resume()``; ``position`` is where reading will go on.
+    public mutating func pause() {
+        if state != .finished { state = .paused }
+    }
+
+    /// Goes on after ``pause()``.
+    public mutating func resume() {
+        if state == .paused { state = .reading }
+    }
+
+    /// The next event, or `nil` when paused or after ``ReadingEvent/end``.
+    public mutating func next() -> ReadingEvent? {
+        guard state != .paused, state != .finished else { return nil }
+        state = .reading
+        if !pending.isEmpty { return pending.removeFirst() }
+        while position.element < document.elements.count {
+            let elementIndex = position.element
+            let element = document.elements[elementIndex]
+            let segments = units(in: elementIndex)
+            let index = segments.firstIndex(endingAfter: position.offset)
+            var range: Range<Int>?
+            if index < segments.count {
+                range = trimmed(segments[index], in: element)
+                position.offset = segments[index].upperBound
+            } else if !elementHadUtterance {
+                // No unit at all: read the element's text if there is something to say.
+                range = trimmed(0..<element.text.count, in: element)
+                position.offset = element.text.count
+            }
+            let isLastInElement = index + 1 >= segments.count
+            if let range, !range.isEmpty {
+                guard let turns = turnPages(toward: ReadingPosition(element: elementIndex, offset: range.lowerBound))
+                else { return finish() }
+                elementHadUtterance = true
+                let utterance = Utterance(
+                    text: element.text.string(in: range) ?? "", range: range, element: elementIndex, page: page.number,
+                    granularity: granularity)
+                pending = turns + [.utterance(utterance)]
+                if isLastInElement, element.traits.contains(.heading) {
+                    pending.append(.heading(element: elementIndex, text: element.string))
+                }
+                if isLastInElement { advanceElement() }
+                return pending.removeFirst()
+            }
+            if isLastInElement { advanceElement() }
+        }
+        // The end of the document: the last page's scroll forward fails, so reading ends.
+        return finish()
+    }
+
+    private mutating func finish() -> ReadingEvent {
+        state = .finished
+        pending.removeAll()
+        return .end
+    }
+
+    private mutating func advanceElement() {
+        position = ReadingPosition(element: position.element + 1, offset: 0)
+        elementHadUtterance = false
+    }
+
+    /// Turns pages until the one holding `target`, giving a page-turn event for each; `nil`
+    /// when a page may not turn, and reading ends there.
+    private mutating func turnPages(toward target: ReadingPosition) -> [ReadingEvent]? {
+        let targetIndex = document.pageIndex(containing: target)
+        var turns: [ReadingEvent] = []
+        while page.index < targetIndex {
+            let from = page.number
+            guard page.lastElementCausesPageTurn, page.scroll(.forward) else { return nil }
+            turns.append(.pageTurn(from: from, to: page.number, announcement: page.announcement))
+        }
+        return turns
+    }
+
+    private mutating func units(in element: Int) -> TextSegments {
+        if let cachedUnits, cachedUnits.element == element { return cachedUnits.segments }
+        let segments = document.elements[element].tokenizer.segments(for: granularity)
+        cachedUnits = (element, segments)
+        return segments
+    }
+
+    private func trimmed(_ range: Range<Int>, in element: TextElement) -> Range<Int> {
+        element.text.withUTF16 { SegmentBuilder.trimmed(range, $0) { element.tokenizer.isCharacterBoundary($0) } }
+    }
+}
