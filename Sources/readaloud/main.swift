@@ -14,18 +14,6 @@ let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailu
     (ProbeCommand.spec, ProbeCommand.run),
 ]
 
-let mainSpec = CommandSpec(
-    name: nil,
-    abstract: "Read a plain-text book by character, word, sentence, line or paragraph.",
-    positionals: [CommonOptions.book],
-    options: UnitsCommand.spec.options + [CommandSpec.Option(name: "version", valueName: nil, help: "Show the version.")],
-    discussion: """
-        SUBCOMMANDS:
-          units   Print each unit of a book on its own line.
-          probe   Show the tokenizer's answers at every position.
-        See 'readaloud <subcommand> --help' for each one's options.
-        """)
-
 @MainActor
 func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,8 +22,8 @@ func main() -> Int32 {
         StandardOutput.shared.flush()
         return ExitCode.success.rawValue
     }
-    var spec = mainSpec
-    var run: (ParsedArguments) throws(CommandFailure) -> Void = UnitsCommand.run
+    var spec = ReadCommand.spec
+    var run: (ParsedArguments) throws(CommandFailure) -> Void = ReadCommand.run
     if let first = arguments.first, let subcommand = subcommands.first(where: { $0.spec.name == first }) {
         arguments.removeFirst()
         spec = subcommand.spec
@@ -54,7 +42,7 @@ func main() -> Int32 {
         writeToStandardError(error.report)
         return ExitCode.usage.rawValue
     } catch let error as CommandFailure {
-        writeToStandardError("Error: \(error.message)\n")
+        writeToStandardError(error.report)
         return error.exitCode.rawValue
     } catch {
         writeToStandardError("Error: \(error)\n")

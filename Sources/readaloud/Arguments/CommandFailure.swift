@@ -1,11 +1,23 @@
 /// A command that ran but could not do its job: printed as one line `Error: ...` on standard
-/// error, with the exit code that says why.
+/// error, with the exit code that says why. A failure that comes from the command line itself
+/// carries the usage error, printed with the usage (exit 64).
 struct CommandFailure: Error {
     let message: String
     let exitCode: ExitCode
+    let usageError: UsageError?
 
     init(_ message: String, exitCode: ExitCode = .failure) {
         self.message = message
         self.exitCode = exitCode
+        self.usageError = nil
     }
+
+    init(_ usageError: UsageError) {
+        self.message = usageError.message
+        self.exitCode = .usage
+        self.usageError = usageError
+    }
+
+    /// What goes to standard error.
+    var report: String { usageError?.report ?? "Error: \(message)\n" }
 }

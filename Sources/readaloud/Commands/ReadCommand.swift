@@ -1,0 +1,77 @@
+import TextNavigation
+
+/// `readaloud BOOK`: read all, from the start, a page or a locator, to the end of the book,
+/// turning pages.
+enum ReadCommand {
+    static let spec = CommandSpec(
+        name: nil,
+        abstract: "Read a plain-text book aloud (as text or JSON Lines), turning pages to the end.",
+        positionals: [CommonOptions.book],
+        options: [
+            CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
+            CommandSpec.Option(name: "width", valueName: "N", help: "Line width in cells for layout and pages.", defaultValue: "70"),
+            CommandSpec.Option(name: "lines-per-page", valueName: "N", help: "Lines on a page.", defaultValue: "30"),
+            CommandSpec.Option(name: "from", valueName: "LOCATOR", help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
+            CommandSpec.Option(name: "page", valueName: "N", help: "Start at the top of page N (from 1)."),
+            CommandSpec.Option(name: "format", valueName: "F", help: "Output for people or programs.", allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
+            CommonOptions.locale,
+            CommonOptions.lossy,
+            CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
+        ],
+        discussion: """
+            Text output prints what would be spoken, one unit per line, with "Heading" after a \
+            heading and "Page N of M" at each page turn. JSON Lines output prints one event per \
+            line (see the README for the schema).
+
+            SUBCOMMANDS:
+              units   Print each unit of a book on its own line.
+              probe   Show the tokenizer's answers at every position.
+            See 'readaloud <subcommand> --help' for each one's options.
+            """)
+
+    static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
+        let spec = arguments.spec
+        let width: Int
+        let linesPerPage: Int
+        let startPage: Int?
+        do throws(UsageError) {
+            width = try arguments.integer("width", in: 1...100_000) ?? 70
+            linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
+            startPage = try arguments.integer("page", in: 1...Int(Int32.max))
+            if startPage != nil, arguments.value("from") != nil {
+                throw UsageError("'--from' and '--page' cannot be used together", spec: spec)
+            }
+        } catch {
+            throw CommandFailure(error)
+        }
+        let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
+        let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
+        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
+        let locale = arguments.value("locale")!
+        _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        let document = Document(book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
+
+        var session: ReadingSession
+        if let from = arguments.value("from") {
+            let position: ReadingPosition
+            do {
+                position = try Locator(json: from).resolve(in: document)
+            } catch {
+                throw CommandFailure("--from: \(error)", exitCode: .dataError)
+            }
+            session = ReadingSession(document: document, granularity: granularity, from: position)
+        } else {
+            let index = (startPage ?? 1) - 1
+            guard index < document.pageCount else {
+                throw CommandFailure(
+                    UsageError("--page \(index + 1) is past the end: the book has \(document.pageCount) pages at this layout", spec: spec))
+            }
+            session = ReadingSession(document: document, granularity: granularity, page: index)
+        }
+        let output = StandardOutput.shared
+        while let event = session.next() {
+            if let line = EventFormatter.line(for: event, format: format, document: document) { output.line(line) }
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,68 @@
+import TextNavigation
+
+/// Turns read-all events into output lines: text for people, JSON Lines for programs.
+///
+/// The JSON Lines schema (one object per line; the README documents it):
+/// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`
+/// - `{"type":"heading","element":N,"text":…}`
+/// - `{"type":"pageTurn","from":N,"to":N,"announcement":"Page 2 of 40"}`
+/// - `{"type":"end"}`, and, when stopped, `{"type":"stopped","locator":{…}}`
+enum EventFormatter {
+    enum Format: String, CaseIterable {
+        case text
+        case jsonl
+    }
+
+    /// The line for `event`, or `nil` when the format prints nothing for it.
+    static func line(for event: ReadingEvent, format: Format, document: Document) -> String? {
+        switch format {
+        case .text:
+            switch event {
+            case .utterance(let utterance): return CommonOptions.oneLine(utterance.text)
+            case .heading: return "Heading"
+            case .pageTurn(_, _, let announcement): return announcement
+            case .end: return nil
+            }
+        case .jsonl:
+            var object = JSONObject()
+            switch event {
+            case .utterance(let utterance):
+                object.add("type", "utterance")
+                object.add("text", utterance.text)
+                object.add("page", utterance.page)
+                object.add("element", utterance.element)
+                object.add("start", utterance.range.lowerBound)
+                object.add("end", utterance.range.upperBound)
+                object.add("granularity", utterance.granularity.rawValue)
+                object.add("locator", locatorObject(Locator(position: utterance.position, in: document)))
+            case .heading(let element, let text):
+                object.add("type", "heading")
+                object.add("element", element)
+                object.add("text", text)
+            case .pageTurn(let from, let to, let announcement):
+                object.add("type", "pageTurn")
+                object.add("from", from)
+                object.add("to", to)
+                object.add("announcement", announcement)
+            case .end:
+                object.add("type", "end")
+            }
+            return object.text
+        }
+    }
+
+    /// A locator as the JSON object `--from` reads back (same fields and order as
+    /// ``Locator/json``).
+    static func locatorObject(_ locator: Locator) -> JSONObject {
+        var object = JSONObject()
+        object.add("affinity", locator.position.affinity == .upstream ? "upstream" : "downstream")
+        object.add("after", locator.textAfter)
+        object.add("before", locator.textBefore)
+        object.add("element", locator.position.element)
+        object.add("offset", locator.position.offset)
+        if let page = locator.page { object.add("page", page) }
+        object.add("type", Locator.typeName)
+        object.add("version", Locator.version)
+        return object
+    }
+}
