@@ -11,6 +11,13 @@ public struct NavigationUnit: Sendable, Hashable {
     public let text: String
     public let granularity: TextGranularity
 
+    public init(element: Int, range: Range<Int>, text: String, granularity: TextGranularity) {
+        self.element = element
+        self.range = range
+        self.text = text
+        self.granularity = granularity
+    }
+
     /// Whether the move reached an edge rather than a unit.
     public var isEdge: Bool { range.isEmpty }
 }

@@ -1,0 +1,22 @@
+import Foundation
+import TextNavigation
+
+/// Books from the repository's Books/ folder, found from this file's path.
+enum BookFixtures {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("Books").appendingPathComponent(name)))
+    }
+
+    static func book(_ name: String) throws -> PlainTextBook {
+        try PlainTextBook(bytes: bytes(name))
+    }
+
+    static func document(_ name: String, layout: PageLayout = PageLayout(width: 60, linesPerPage: 20)) throws -> Document {
+        let locale = name.hasPrefix("rashomon") || name.hasPrefix("kokoro") ? "ja" : "en"
+        return Document(book: try book(name), locale: locale, layout: layout)
+    }
+}

@@ -1,0 +1,151 @@
+import Testing
+import TextNavigation
+
+/// Read-all over whole books: nothing dropped, nothing repeated, pages turned to the last.
+///
+/// Invariants checked for every book and granularity:
+/// 1. each utterance's text is exactly its element's text in its range;
+/// 2. within an element, utterance ranges are in order and do not overlap; elements come in order;
+/// 3. what lies between utterances (and before the first, after the last) is white space for
+///    sentence, line and paragraph, and holds no letter or digit for word and character
+///    granularity (so no word is skipped); every element with visible text is read;
+/// 4. page turns go one page at a time from 1 to the last page, and reading ends with `.end`;
+/// 5. a heading's last utterance is followed by its heading event.
+@Suite struct ReadAllTests {
+    static let books = ["alice-in-wonderland.txt", "rashomon.txt", "udhr-arabic.txt", "lunyu-analects.txt"]
+    static let granularities: [TextGranularity] = [.character, .word, .sentence, .line, .paragraph]
+
+    @Test(arguments: books, granularities)
+    func readAllLosesAndRepeatsNothing(book: String, granularity: TextGranularity) throws {
+        let document = try BookFixtures.document(book)
+        var session = ReadingSession(document: document, granularity: granularity, page: 0)
+        var covered = Array(repeating: [Range<Int>](), count: document.elements.count)
+        var lastElement = -1
+        var page = 1
+        var sawEnd = false
+        var previous: ReadingEvent?
+        while let event = session.next() {
+            switch event {
+            case .utterance(let utterance):
+                let element = document.elements[utterance.element]
+                #expect(element.text.string(in: utterance.range) == utterance.text)
+                #expect(utterance.element >= lastElement)
+                if let last = covered[utterance.element].last { #expect(last.upperBound <= utterance.range.lowerBound) }
+                covered[utterance.element].append(utterance.range)
+                lastElement = utterance.element
+                #expect(utterance.page == page)
+                #expect(!utterance.range.isEmpty)
+            case .pageTurn(let from, let to, let announcement):
+                #expect(from == page && to == page + 1)
+                #expect(announcement == "Page \(to) of \(document.pageCount)")
+                page = to
+            case .heading(let element, _):
+                #expect(document.elements[element].traits.contains(.heading))
+                if case .utterance(let utterance) = previous { #expect(utterance.element == element) } else {
+                    Issue.record("a heading event must follow the heading's utterance")
+                }
+            case .end:
+                sawEnd = true
+            }
+            previous = event
+        }
+        #expect(sawEnd)
+        #expect(page == document.pageCount)
+        for (index, element) in document.elements.enumerated() {
+            let text = Array(element.string.utf16)
+            var cursor = 0
+            for range in covered[index] + [text.count..<text.count] {
+                let gap = String(decoding: text[cursor..<range.lowerBound], as: UTF16.self)
+                if [.sentence, .line, .paragraph].contains(granularity) {
+                    let onlyWhiteSpace = gap.allSatisfy { $0.isWhitespace }
+                    #expect(onlyWhiteSpace, "gap \(gap.debugDescription) in element \(index)")
+                } else {
+                    let dropsWord = gap.contains { $0.isLetter || $0.isNumber }
+                    #expect(!dropsWord, "word dropped: \(gap.debugDescription) in element \(index)")
+                }
+                cursor = range.upperBound
+            }
+            let hasVisibleText = element.string.contains { !$0.isWhitespace }
+            if hasVisibleText { #expect(!covered[index].isEmpty, "element \(index) was not read") }
+        }
+    }
+
+    @Test func stopAndResumeReadsEverythingOnce() throws {
+        let document = try BookFixtures.document("alice-in-wonderland.txt")
+        let full = Array(ReadingSession(document: document, granularity: .word, page: 0))
+        var first = ReadingSession(document: document, granularity: .word, page: 0)
+        var events: [ReadingEvent] = []
+        for _ in 0..<1234 { events.append(first.next()!) }
+        first.pause()
+        #expect(first.next() == nil)
+        #expect(first.state == .paused)
+        var resumed = ReadingSession(document: document, granularity: .word, from: first.position)
+        while let event = resumed.next() { events.append(event) }
+        let utterances = { (list: [ReadingEvent]) in
+            list.compactMap { if case .utterance(let u) = $0 { return u.text + "@\(u.element):\(u.range)" } else { return nil } }
+        }
+        #expect(utterances(events) == utterances(full))
+    }
+
+    @Test func readingStartsAtThePageTheReaderIsOn() throws {
+        let document = try BookFixtures.document("alice-in-wonderland.txt")
+        var session = ReadingSession(document: document, granularity: .sentence, page: 5)
+        guard case .utterance(let first) = session.next() else {
+            Issue.record("expected an utterance")
+            return
+        }
+        #expect(first.page == 6)
+        #expect(ReadingPosition(element: first.element, offset: first.range.upperBound) > document.page(at: 5)!.start)
+    }
+
+    @Test func aSentenceThatCrossesAPageEdgeIsOneUtterance() throws {
+        let document = try BookFixtures.document("alice-in-wonderland.txt", layout: PageLayout(width: 30, linesPerPage: 7))
+        var crossing = 0
+        for index in 0..<(document.pageCount - 1) {
+            let edge = document.page(at: index + 1)!.start
+            guard edge.offset > 0 else { continue }
+            let tokenizer = document.elements[edge.element].tokenizer
+            if let sentence = tokenizer.rangeEnclosingPosition(edge.textPosition, with: .sentence, inDirection: .forward),
+                sentence.start.offset < edge.offset
+            {
+                crossing += 1
+                var session = ReadingSession(document: document, granularity: .sentence, from: ReadingPosition(element: edge.element, offset: sentence.start.offset))
+                guard case .utterance(let utterance) = session.next() else { continue }
+                #expect(utterance.range == sentence.offsets)
+                #expect(utterance.page == index + 1)
+                #expect(session.next() == .pageTurn(from: index + 1, to: index + 2, announcement: "Page \(index + 2) of \(document.pageCount)"))
+            }
+        }
+        #expect(crossing > 10)
+    }
+
+    @Test func readingStopsAtAPageWhoseLastElementDoesNotTurnThePage() {
+        let page1 = [TextElement("One. Two."), TextElement("Three.", traits: [.causesPageTurn])]
+        let page2 = [TextElement("Four."), TextElement("Five.")]
+        let page3 = [TextElement("Six.", traits: [.causesPageTurn])]
+        let document = Document(pages: [page1, page2, page3])
+        let texts = ReadingSession(document: document, granularity: .sentence, page: 0).map { event -> String in
+            switch event {
+            case .utterance(let utterance): utterance.text
+            case .pageTurn(_, _, let announcement): announcement
+            case .heading: "Heading"
+            case .end: "end"
+            }
+        }
+        #expect(texts == ["One.", "Two.", "Three.", "Page 2 of 3", "Four.", "Five.", "end"])
+    }
+
+    @Test func oneWordSentencesAndPunctuationOnlyParagraphsAreRead() throws {
+        let book = try PlainTextBook("Yes.\n\nNo! Maybe.\n\n* * *\n\n—\n")
+        let document = Document(book: book)
+        for granularity in [TextGranularity.word, .sentence] {
+            let texts = ReadingSession(document: document, granularity: granularity, page: 0).compactMap { event -> String? in
+                if case .utterance(let utterance) = event { return utterance.text }
+                return nil
+            }
+            #expect(texts.contains("* * *"))
+            #expect(texts.contains("—"))
+            #expect(texts.contains(granularity == .word ? "Yes" : "Yes."))
+        }
+    }
+}
