@@ -19,6 +19,8 @@ _Static_assert(CICU_BREAK_CHARACTER == UBRK_CHARACTER && CICU_BREAK_WORD == UBRK
                    CICU_BREAK_LINE == UBRK_LINE && CICU_BREAK_SENTENCE == UBRK_SENTENCE,
                "break kinds must match UBreakIteratorType");
 _Static_assert(CICU_BREAK_DONE == UBRK_DONE, "UBRK_DONE");
+_Static_assert(UBIDI_LTR == 0 && UBIDI_RTL == 1 && UBIDI_MIXED == 2 && UBIDI_NEUTRAL == 3,
+               "cicu_bidi_direction values must match UBiDiDirection");
 _Static_assert(CICU_PROPERTY_WHITE_SPACE == UCHAR_WHITE_SPACE &&
                    CICU_PROPERTY_EMOJI_PRESENTATION == UCHAR_EMOJI_PRESENTATION &&
                    CICU_PROPERTY_EXTENDED_PICTOGRAPHIC == UCHAR_EXTENDED_PICTOGRAPHIC &&
@@ -196,4 +198,12 @@ int32_t cicu_bidi_count_runs(cicu_bidi *bidi, int32_t *status) {
 int32_t cicu_bidi_visual_run(cicu_bidi *bidi, int32_t index, int32_t *logicalStart,
                              int32_t *length) {
     return ubidi_getVisualRun(AS_BIDI(bidi), index, logicalStart, length) == UBIDI_RTL ? 1 : 0;
+}
+
+int32_t cicu_bidi_direction(const cicu_bidi *bidi) {
+    return (int32_t)ubidi_getDirection((const UBiDi *)bidi);
+}
+
+void cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *visualToLogical) {
+    ubidi_reorderVisual((const UBiDiLevel *)levels, length, visualToLogical);
 }

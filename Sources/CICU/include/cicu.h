@@ -135,6 +135,16 @@ int32_t cicu_bidi_count_runs(cicu_bidi *bidi, int32_t *status);
 int32_t cicu_bidi_visual_run(cicu_bidi *bidi, int32_t index, int32_t *logicalStart,
                              int32_t *length);
 
+/// The overall direction of the text after set_para or set_line (ubidi_getDirection): 0 all
+/// left to right, 1 all right to left, 2 mixed, 3 neutral. Lets layout skip per-line work for
+/// unidirectional paragraphs.
+int32_t cicu_bidi_direction(const cicu_bidi *bidi);
+
+/// The visual order of `length` items with embedding `levels` (ubidi_reorderVisual, rule L2):
+/// writes into `visualToLogical` the logical index shown at each visual position. Needs no bidi
+/// object, so layout can reorder runs of whole grapheme clusters.
+void cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *visualToLogical);
+
 #ifdef __cplusplus
 }
 #endif

@@ -65,6 +65,13 @@ final class CharacterBoundaries {
         if let fast = Self.fastBoundary(storage[offset - 2], storage[offset - 1]) {
             return fast ? offset - 1 : boundary(before: offset - 1)
         }
+        // Inside a surrogate pair ICU first moves the offset back to the pair's start, then looks
+        // for a boundary before *that*, so it would skip the pair's start when it is a boundary.
+        if offset < count, UTF16.isTrailSurrogate(storage[offset]), UTF16.isLeadSurrogate(storage[offset - 1]),
+            isBoundary(offset - 1)
+        {
+            return offset - 1
+        }
         guard let previous = icu()?.preceding(offset), previous != ICU.BreakIterator.done else { return 0 }
         return previous
     }

@@ -77,9 +77,10 @@ extension StringTokenizer {
     }
 
     /// The cluster holding `offset` in `direction`; at the text's ends, the one cluster there
-    /// is; `nil` only for empty text.
+    /// is; in empty text, the empty range (as for the document: a position is always within a
+    /// character, so the enclosing range is never `nil` in range).
     private func characterRange(enclosing offset: Int, _ direction: TextStorageDirection) -> TextRange? {
-        guard length > 0 else { return nil }
+        guard length > 0 else { return TextRange(0..<0) }
         let forward = direction == .forward ? offset < length : offset == 0
         if forward {
             let start = isCharacterBoundary(offset) ? offset : (characterBoundary(before: offset) ?? 0)

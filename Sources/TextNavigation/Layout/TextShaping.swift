@@ -1,0 +1,149 @@
+/// The width-independent half of a layout: grapheme clusters with their advances, ICU's line
+/// break opportunities and the paragraphs with their base directions.
+///
+/// Computed once per text, locale and font model, and shared by every layout of that text
+/// (``TextLayout/withWidth(_:)``, ``TextLayout/withTextScale(_:)``), so a width or text-size
+/// change only re-fits lines.
+///
+/// `Sendable`: every property is a `let` of value type, written once in `init`.
+final class TextShaping: Sendable {
+    /// The text.
+    let storage: TextStorage
+    /// Cluster boundaries: 0, the end of each cluster, ascending (clusters + 1 values).
+    let boundaries: [Int32]
+    /// The advance of each cluster at text scale 1.
+    let advances: [Double]
+    /// Whether each cluster hangs at a line's end: white space (other than no-break spaces) and
+    /// hard breaks.
+    let hangs: [Bool]
+    /// ICU's line break opportunities after offset 0, the end of the text included.
+    let opportunities: [LineBreakOpportunity]
+    /// Paragraphs: each runs to just after a paragraph separator (or the end of the text).
+    let paragraphs: [Range<Int>]
+    /// The base direction of each paragraph: that of its first strong character, left to
+    /// right when it has none (UAX #9 rules P2 and P3, as the tokenizer decides it).
+    let directions: [WritingDirection]
+    /// Whether each paragraph holds a code unit from U+0590 up, where every right-to-left and
+    /// bidi control character lives; paragraphs without one are one left-to-right run.
+    let needsBidi: [Bool]
+
+    /// The number of clusters.
+    var clusterCount: Int { advances.count }
+
+    /// Measures `storage`'s clusters with `metrics` and finds its break opportunities with
+    /// `lineBreaker` (an ICU line break iterator, which this call points at the text). Should
+    /// ICU fail to take the text, the only opportunities are the hard breaks' and the end's.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    init(
+        storage: TextStorage, locale: String, metrics: any FontMetrics,
+        lineBreaker: ICU.BreakIterator?
+    ) {
+        self.storage = storage
+        var boundaries: [Int32] = [0]
+        var advances: [Double] = []
+        var hangs: [Bool] = []
+        boundaries.reserveCapacity(storage.count + 1)
+        advances.reserveCapacity(storage.count)
+        hangs.reserveCapacity(storage.count)
+        var start = 0
+        CharacterBoundaries(storage: storage, locale: locale).forEachBoundary { end in
+            boundaries.append(Int32(end))
+            advances.append(metrics.advance(of: start..<end, in: storage))
+            hangs.append(Self.hangs(start..<end, storage))
+            start = end
+        }
+        self.boundaries = boundaries
+        self.advances = advances
+        self.hangs = hangs
+
+        var opportunities: [LineBreakOpportunity] = []
+        if let lineBreaker, (try? lineBreaker.setText(storage)) != nil {
+            lineBreaker.forEachBatch(after: 0, withStatuses: true) { offsets, statuses in
+                for index in offsets.indices {
+                    // UBRK_LINE_HARD ..< UBRK_LINE_HARD_LIMIT marks a mandatory break.
+                    let isMandatory = statuses[index] >= 100 && statuses[index] < 200
+                    opportunities.append(
+                        LineBreakOpportunity(offset: Int(offsets[index]), isMandatory: isMandatory))
+                }
+            }
+        } else {
+            opportunities = Self.hardBreaks(in: storage)
+        }
+        self.opportunities = opportunities
+
+        var paragraphs: [Range<Int>] = []
+        var directions: [WritingDirection] = []
+        var needsBidi: [Bool] = []
+        storage.withUTF16 { units in
+            var start = 0
+            var offset = 0
+            var sawHighUnit = false
+            func close(at end: Int) {
+                paragraphs.append(start..<end)
+                let direction =
+                    sawHighUnit
+                    ? ICU.Properties.firstStrongDirection(in: storage, range: start..<end) : nil
+                directions.append(direction ?? .leftToRight)
+                needsBidi.append(sawHighUnit)
+                start = end
+                sawHighUnit = false
+            }
+            while offset < units.count {
+                let unit = units[offset]
+                offset += 1
+                if unit >= 0x590 { sawHighUnit = true }
+                if UnicodeClasses.isParagraphSeparator(unit) {
+                    if unit == 0x0D, offset < units.count, units[offset] == 0x0A { offset += 1 }
+                    close(at: offset)
+                }
+            }
+            if start < units.count || paragraphs.isEmpty { close(at: units.count) }
+        }
+        self.paragraphs = paragraphs
+        self.directions = directions
+        self.needsBidi = needsBidi
+    }
+
+    /// The index of the cluster starting at `offset`, or of the one holding it.
+    ///
+    /// - Complexity: O(log n).
+    func clusterIndex(startingAtOrBefore offset: Int) -> Int {
+        var low = 0
+        var high = boundaries.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if Int(boundaries[middle]) <= offset { low = middle + 1 } else { high = middle }
+        }
+        return max(low - 1, 0)
+    }
+
+    /// The offsets after each hard line break, and the end: the fallback opportunities.
+    private static func hardBreaks(in storage: TextStorage) -> [LineBreakOpportunity] {
+        var result: [LineBreakOpportunity] = []
+        storage.withUTF16 { units in
+            for offset in units.indices where UnicodeClasses.isLineSeparator(units[offset]) {
+                if units[offset] == 0x0D, offset + 1 < units.count, units[offset + 1] == 0x0A {
+                    continue
+                }
+                result.append(LineBreakOpportunity(offset: offset + 1, isMandatory: true))
+            }
+        }
+        if result.last?.offset != storage.count, !storage.isEmpty {
+            result.append(LineBreakOpportunity(offset: storage.count, isMandatory: false))
+        }
+        return result
+    }
+
+    /// Whether the cluster `range` hangs at a line's end: all white space, but not a no-break
+    /// space (U+00A0, U+2007, U+202F), which holds its place like a letter.
+    private static func hangs(_ range: Range<Int>, _ storage: TextStorage) -> Bool {
+        for offset in range {
+            let unit = storage[offset]
+            if !UnicodeClasses.isWhiteSpace(unit) || unit == 0xA0 || unit == 0x2007 || unit == 0x202F {
+                return false
+            }
+        }
+        return true
+    }
+}
