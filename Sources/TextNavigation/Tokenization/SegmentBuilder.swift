@@ -25,9 +25,12 @@ enum SegmentBuilder {
     /// Sentence units: ICU sentences without their leading and trailing white space; a
     /// sentence of white space alone is a gap.
     /// `isCharacterBoundary` keeps a trimmed start off the inside of a cluster (a space that
-    /// carries a combining mark is not trimmed).
+    /// carries a combining mark is not trimmed). A break after one of `abbreviations` (UTF-16,
+    /// final full stop included, standing as a word of its own) is dropped, as ICU drops breaks
+    /// after the abbreviations of its own list.
     static func sentences(
-        of storage: TextStorage, iterator: ICU.BreakIterator, isCharacterBoundary: (Int) -> Bool
+        of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
+        isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextSegments {
         try iterator.setText(storage)
         var segments = TextSegments()
@@ -35,12 +38,40 @@ enum SegmentBuilder {
         storage.withUTF16 { units in
             iterator.forEachBatch(after: 0, withStatuses: false) { boundaries, _ in
                 for boundary in boundaries {
-                    segments.append(trimmed(start..<Int(boundary), units, isCharacterBoundary))
-                    start = Int(boundary)
+                    let end = Int(boundary)
+                    if end < units.count, endsWithAbbreviation(start..<end, units, abbreviations) { continue }
+                    segments.append(trimmed(start..<end, units, isCharacterBoundary))
+                    start = end
                 }
             }
         }
         return segments
+    }
+
+    /// Abbreviations after which a sentence does not end, beyond ICU's own list for the locale
+    /// (CLDR 42's English list has "Mr." and "Prof." but not "Dr."): titles that stand before a
+    /// name. Empty for languages other than English.
+    static func extraAbbreviations(forLocale locale: String) -> [[UInt16]] {
+        let language = locale.prefix { $0 != "_" && $0 != "@" }
+        guard language == "en" else { return [] }
+        return ["Dr.", "Gen.", "Lt.", "Hon."].map { Array($0.utf16) }
+    }
+
+    /// Whether `range`, without its trailing white space (which must hold no paragraph break),
+    /// ends with one of `abbreviations` that does not follow a letter.
+    private static func endsWithAbbreviation(
+        _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>, _ abbreviations: [[UInt16]]
+    ) -> Bool {
+        var end = range.upperBound
+        while end > range.lowerBound, UnicodeClasses.isWhiteSpace(units[end - 1]) {
+            if UnicodeClasses.isParagraphSeparator(units[end - 1]) { return false }
+            end -= 1
+        }
+        return abbreviations.contains { abbreviation in
+            let start = end - abbreviation.count
+            guard start >= range.lowerBound, units[start..<end].elementsEqual(abbreviation) else { return false }
+            return start == 0 || Unicode.Scalar(units[start - 1]).map { !$0.properties.isAlphabetic } ?? false
+        }
     }
 
     /// Units between hard breaks: paragraphs (`includeLineSeparator` false) or hard lines.

@@ -9,7 +9,8 @@ import Synchronization
 ///   punctuation-only runs are gaps. Japanese, Chinese and Thai words come from ICU's
 ///   dictionaries.
 /// - Sentences are ICU sentences (suppressing breaks after common abbreviations, ICU's
-///   `@ss=standard`) without their leading and trailing white space.
+///   `@ss=standard`, and in English after a few titles CLDR's list lacks, such as "Dr.") without
+///   their leading and trailing white space.
 /// - Paragraphs are the text between hard paragraph breaks (LF, CR, CR LF, VT, FF, NEL, U+2029).
 /// - Lines come from a ``LineSegmentSource`` (a layout) when one is given; without one, lines are
 ///   the text between hard line breaks (paragraph breaks and U+2028).
@@ -93,7 +94,10 @@ public final class StringTokenizer: TextTokenizer {
         case .sentence:
             return cached(.sentence) {
                 (try? ICU.BreakIterator.make(kind: .sentence, locale: sentenceLocale)).flatMap { iterator in
-                    try? SegmentBuilder.sentences(of: storage, iterator: iterator) { self.isCharacterBoundary($0) }
+                    try? SegmentBuilder.sentences(
+                        of: storage, iterator: iterator,
+                        abbreviations: SegmentBuilder.extraAbbreviations(forLocale: locale)
+                    ) { self.isCharacterBoundary($0) }
                 } ?? TextSegments()
             }
         }
