@@ -18,9 +18,20 @@ let package = Package(
                 .linkedLibrary("icudata"),
             ]
         ),
+        // The system SQLite (Debian's libsqlite3-dev), for the durable store of saved selections.
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "TextNavigation",
-            dependencies: ["CICU"]
+            dependencies: ["CICU", "CSQLite"]
+        ),
+        // A child process for SavedSelectionStore's crash and concurrency tests: saves selections
+        // in a burst and prints each one after `save` returns. Not a product.
+        .executableTarget(
+            name: "readaloud-store-stress",
+            dependencies: ["TextNavigation"]
         ),
         .executableTarget(
             name: "readaloud",
@@ -28,7 +39,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextNavigationTests",
-            dependencies: ["TextNavigation"]
+            dependencies: ["TextNavigation", "readaloud-store-stress"]
         ),
         .testTarget(
             name: "ReadaloudCLITests",
