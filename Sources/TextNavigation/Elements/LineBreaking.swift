@@ -1,7 +1,9 @@
-/// The line breaker elements use by default: until the layout engine lands, lines break at
-/// hard breaks and at the last space before the width (a greedy fit by UTF-16 units).
+/// How elements break their text into lines for a width: a ``TextLayout`` with the default
+/// cell metrics (ICU line-break opportunities, East Asian widths, hard breaks). Text whose
+/// locale ICU rejects falls back to hard line breaks only.
 enum LineBreaking {
-    static let breaker: ElementLines.LineBreaker = { text, _, width in
-        SegmentBuilder.hardBreakUnits(of: text, includeLineSeparator: true)
+    static let breaker: ElementLines.LineBreaker = { text, locale, width in
+        (try? TextLayout(storage: text, locale: locale, width: Double(width)))?.lineSegments()
+            ?? SegmentBuilder.hardBreakUnits(of: text, includeLineSeparator: true)
     }
 }
