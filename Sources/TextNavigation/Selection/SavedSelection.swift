@@ -25,8 +25,8 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
     public var contextBefore: String
     /// Up to about ``contextLength`` characters of the element's text just after the selection.
     public var contextAfter: String
-    /// The page the selection was on when saved (pages change with layout, so only a hint), or
-    /// `nil` when unknown.
+    /// The page (from 1, as ``Locator/page``) the selection was on when saved; pages change with
+    /// layout, so only a hint. `nil` when unknown.
     public var pageHint: Int?
     /// The granularity the selection was made by (word, sentence, ...).
     public var granularity: TextGranularity

@@ -11,7 +11,9 @@ import Foundation
 /// Corruption: opening checks the file (`PRAGMA quick_check`). A damaged file, or one that is not
 /// a database, is never emptied or overwritten: it is renamed aside with its `-wal` and `-shm`
 /// files (`selections.sqlite.corrupt-20250102T030405Z`) and ``SavedSelectionStoreError/corrupt(path:movedTo:detail:)``
-/// reports both paths; opening again starts a new store.
+/// reports both paths; opening again starts a new store. Only SQLite's own verdicts count as
+/// damage (`SQLITE_CORRUPT`, `SQLITE_NOTADB`, findings of the check), never a busy or unreadable
+/// file, so a store in use by another process is not moved for being locked.
 ///
 /// `Sendable`: the one SQLite connection is used under a lock (see `SQLite.Connection`), so a
 /// store may be shared by tasks and threads; their calls run one at a time.
