@@ -6,7 +6,8 @@
 // SIGKILL mid-burst, or run two at once, then check that every printed selection is in the store.
 // Not a product; `swift build` leaves it next to the test bundle in the build products directory.
 //
-// Usage: readaloud-store-stress --store <path> --book <key> --count <n> [--tag <text>]
+// Usage: readaloud-store-stress --store <path> --book <key> --count <n> [--tag <text>] [--pause <ms>]
+// (--pause: milliseconds to wait after each save, so two writers take turns at the lock)
 import Foundation
 import TextNavigation
 
@@ -15,13 +16,16 @@ struct Options {
     var book = ""
     var count = 0
     var tag = "stress"
+    var pauseMilliseconds = 0
 }
 
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
     if code == 64 {
         FileHandle.standardError.write(
-            Data("Usage: readaloud-store-stress --store <path> --book <key> --count <n> [--tag <text>]\n".utf8))
+            Data(
+                "Usage: readaloud-store-stress --store <path> --book <key> --count <n> [--tag <text>] [--pause <ms>]\n"
+                    .utf8))
     }
     exit(code)
 }
@@ -38,6 +42,11 @@ func parse(_ arguments: [String]) -> Options {
             guard let count = Int(value), count >= 0 else { fail("--count needs a number, not '\(value)'", code: 64) }
             options.count = count
         case "--tag": options.tag = value
+        case "--pause":
+            guard let pause = Int(value), pause >= 0 else {
+                fail("--pause needs milliseconds, not '\(value)'", code: 64)
+            }
+            options.pauseMilliseconds = pause
         default: fail("unknown option \(flag)", code: 64)
         }
     }
@@ -79,6 +88,7 @@ do {
         var line = try encoder.encode(saved)
         line.append(UInt8(ascii: "\n"))
         FileHandle.standardOutput.write(line)
+        if options.pauseMilliseconds > 0 { usleep(UInt32(options.pauseMilliseconds * 1000)) }
     }
     try store.close()
 } catch {

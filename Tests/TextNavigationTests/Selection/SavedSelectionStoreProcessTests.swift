@@ -72,13 +72,16 @@ struct SavedSelectionStoreProcessTests {
     @Test func twoProcessesSavingAtOnceBothKeepTheirSaves() throws {
         let scratch = try ScratchDirectory("concurrent")
         defer { scratch.remove() }
-        let count = 400
-        // Both start on a store that does not exist yet, so they also race to create it.
+        let count = 200
+        // Both start on a store that does not exist yet, so they also race to create it. A pause
+        // of 1 ms after each save lets the other writer in (SQLite's busy handler sleeps between
+        // attempts, so a writer that never pauses could finish its burst before the other starts).
         let children = try ["A", "B"].map { tag in
             let output = scratch.url.appendingPathComponent("\(tag).jsonl")
             let errors = scratch.url.appendingPathComponent("\(tag).stderr")
             let process = try StressTool.launch(
-                store: scratch.storeURL, book: "shared", count: count, tag: tag, output: output, errors: errors)
+                store: scratch.storeURL, book: "shared", count: count, tag: tag, pause: 1, output: output,
+                errors: errors)
             return (tag: tag, process: process, output: output, errors: errors)
         }
         var acknowledged: [SavedSelection] = []
@@ -98,9 +101,10 @@ struct SavedSelectionStoreProcessTests {
         #expect(stored.count == 2 * count)
         #expect(Set(stored) == Set(acknowledged))
         #expect(try store.integrityProblems() == [])
-        // How much the two bursts overlapped: changes of writer along the creation order.
+        // The two bursts really overlapped: each writer saved while the other was saving.
         let writers = stored.map { $0.text.prefix(1) }
         let switches = zip(writers, writers.dropFirst()).filter { $0 != $1 }.count
+        #expect(switches >= 2, "the saves did not interleave (writer changed \(switches) times)")
         print("Two processes: \(stored.count) saves kept, writer changed \(switches) times along creation order")
     }
 }

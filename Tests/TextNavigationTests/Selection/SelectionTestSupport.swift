@@ -73,14 +73,18 @@ enum StressTool {
         }
     }
 
-    /// Starts the tool saving `count` selections of `book` into `store`, its stdout and stderr
-    /// going to the files `output` and `errors`.
-    static func launch(store: URL, book: String, count: Int, tag: String, output: URL, errors: URL) throws -> Process {
+    /// Starts the tool saving `count` selections of `book` into `store`, pausing `pause`
+    /// milliseconds after each, its stdout and stderr going to the files `output` and `errors`.
+    static func launch(
+        store: URL, book: String, count: Int, tag: String, pause: Int = 0, output: URL, errors: URL
+    ) throws -> Process {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = try url()
-        process.arguments = ["--store", store.path, "--book", book, "--count", "\(count)", "--tag", tag]
+        process.arguments = [
+            "--store", store.path, "--book", book, "--count", "\(count)", "--tag", tag, "--pause", "\(pause)",
+        ]
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
