@@ -34,7 +34,8 @@ enum CLIRunner {
         let stdin = Pipe()
         // Standard error goes to a file, so a large standard output cannot block the child
         // while nobody reads its other pipe.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("readaloud-stderr-\(UUID().uuidString)")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "readaloud-stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         defer { try? FileManager.default.removeItem(at: errorFile) }
@@ -55,7 +56,8 @@ enum CLIRunner {
 
     /// A temporary file holding `bytes`.
     static func temporaryFile(_ bytes: [UInt8], name: String = "book.txt") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readaloud-cli-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "readaloud-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent(name)
         try Data(bytes).write(to: file)

@@ -204,7 +204,8 @@ struct ParagraphAssembler {
             let terminators = group.map(\.terminator)
             if groupStartsBlock, endsBlock, group.count <= 2, isChapterLine(ranges[0]) {
                 for (range, terminator) in zip(ranges, terminators) {
-                    pieces.append(Piece(kind: .heading, startsPage: pendingPage, lines: [range], terminators: [terminator]))
+                    pieces.append(
+                        Piece(kind: .heading, startsPage: pendingPage, lines: [range], terminators: [terminator]))
                     pendingPage = false
                 }
             } else {
@@ -221,7 +222,8 @@ struct ParagraphAssembler {
                 atBlockStart = true
             } else if markdownHeadingPrefix(content) > 0 {
                 flush(endsBlock: false)
-                pieces.append(Piece(kind: .heading, startsPage: pendingPage, lines: [content], terminators: [line.terminator]))
+                pieces.append(
+                    Piece(kind: .heading, startsPage: pendingPage, lines: [content], terminators: [line.terminator]))
                 pendingPage = false
                 atBlockStart = false
             } else {
@@ -251,18 +253,23 @@ struct ParagraphAssembler {
         var anchors: [SourceMap.Anchor] = []
         for (index, line) in piece.lines.enumerated() {
             var bytes = line
-            if piece.kind == .heading { bytes = trimmed(bytes.lowerBound + markdownHeadingPrefix(bytes)..<bytes.upperBound) }
+            if piece.kind == .heading {
+                bytes = trimmed(bytes.lowerBound + markdownHeadingPrefix(bytes)..<bytes.upperBound)
+            }
             if index > 0 {
                 let previous = piece.lines[index - 1]
                 let joinsWide = isWide(lastScalar(in: previous)) && isWide(scalar(at: bytes.lowerBound).value)
                 if !joinsWide {
-                    anchors.append(SourceMap.Anchor(paragraphOffset: out - offset, byteOffset: piece.terminators[index - 1], isSoftWrap: true))
+                    anchors.append(
+                        SourceMap.Anchor(
+                            paragraphOffset: out - offset, byteOffset: piece.terminators[index - 1], isSoftWrap: true))
                     target[out] = 0x20
                     out += 1
                 }
             }
             for run in dropsAozoraMarkup ? textRuns(bytes) : [bytes] where !run.isEmpty {
-                anchors.append(SourceMap.Anchor(paragraphOffset: out - offset, byteOffset: run.lowerBound, isSoftWrap: false))
+                anchors.append(
+                    SourceMap.Anchor(paragraphOffset: out - offset, byteOffset: run.lowerBound, isSoftWrap: false))
                 out = UTF8Decoding.transcode(UnsafeBufferPointer(rebasing: source[run]), into: target, at: out)
             }
         }

@@ -148,7 +148,8 @@ public final class Document: Sendable {
             let lower = elementIndex == start.element ? start.offset : 0
             let upper = elementIndex == end.element && !isLastPage ? end.offset : element.text.count
             if upper <= lower, !(element.text.isEmpty && (elementIndex < end.element || isLastPage)) { continue }
-            result.append(PageElement(element: element, elementIndex: elementIndex, range: lower..<upper, traits: element.traits))
+            result.append(
+                PageElement(element: element, elementIndex: elementIndex, range: lower..<upper, traits: element.traits))
         }
         if explicitPageStarts == nil, let last = result.popLast() {
             result.append(
@@ -164,7 +165,9 @@ public final class Document: Sendable {
         let layout = state.withLock { $0.layout }
         let starts: [ReadingPosition]
         if let explicitPageStarts {
-            starts = explicitPageStarts.isEmpty ? [startPosition] : explicitPageStarts.map { ReadingPosition(element: $0, offset: 0) }
+            starts =
+                explicitPageStarts.isEmpty
+                ? [startPosition] : explicitPageStarts.map { ReadingPosition(element: $0, offset: 0) }
         } else {
             starts = paginate(linesPerPage: layout?.linesPerPage ?? Int.max)
         }

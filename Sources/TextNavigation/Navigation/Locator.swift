@@ -102,7 +102,8 @@ public struct Locator: Sendable, Hashable, Codable {
         } catch DecodingError.keyNotFound(let key, _) {
             throw .malformed("the field '\(key.stringValue)' is missing")
         } catch DecodingError.typeMismatch(_, let context) {
-            throw .malformed("the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
+            throw .malformed(
+                "the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
         } catch {
             throw .malformed("\(error)")
         }
@@ -125,7 +126,9 @@ public struct Locator: Sendable, Hashable, Codable {
             (before.suffix(24), []),
         ]
         for attempt in attempts where attempt.before.count + attempt.after.count >= 8 {
-            if let found = nearestMatch(of: Array(attempt.before + attempt.after), skipping: attempt.before.count, in: document) {
+            if let found = nearestMatch(
+                of: Array(attempt.before + attempt.after), skipping: attempt.before.count, in: document)
+            {
                 return found
             }
         }
@@ -139,7 +142,9 @@ public struct Locator: Sendable, Hashable, Codable {
         let before = Array(textBefore.utf16)
         let after = Array(textAfter.utf16)
         guard position.offset >= before.count, position.offset + after.count <= text.count else { return false }
-        for (index, unit) in before.enumerated() where text[position.offset - before.count + index] != unit { return false }
+        for (index, unit) in before.enumerated() where text[position.offset - before.count + index] != unit {
+            return false
+        }
         for (index, unit) in after.enumerated() where text[position.offset + index] != unit { return false }
         return true
     }
@@ -151,7 +156,8 @@ public struct Locator: Sendable, Hashable, Codable {
         guard count > 0, !needle.isEmpty else { return nil }
         let home = min(max(0, position.element), count - 1)
         for distance in 0..<count {
-            for element in distance == 0 ? [home] : [home - distance, home + distance] where element >= 0 && element < count {
+            for element in distance == 0 ? [home] : [home - distance, home + distance]
+            where element >= 0 && element < count {
                 let text = document.elements[element].text
                 let offsets = Self.occurrences(of: needle, in: text)
                 if let best = offsets.min(by: { abs($0 - position.offset) < abs($1 - position.offset) }) {

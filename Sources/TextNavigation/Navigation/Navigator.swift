@@ -52,7 +52,8 @@ public struct Navigator {
     public mutating func move(_ direction: TextStorageDirection, by granularity: TextGranularity) -> NavigationUnit? {
         guard !document.elements.isEmpty else { return nil }
         var element = position.element
-        var found = direction == .forward
+        var found =
+            direction == .forward
             ? firstUnit(in: element, startingAfter: position.offset, granularity)
             : lastUnit(in: element, startingBefore: position.offset, granularity)
         if found == nil, boundaryBehavior != .stopAtElementEdge {
@@ -80,7 +81,8 @@ public struct Navigator {
         }
         guard edge.element != position.element || edge.offset != position.offset else { return nil }
         position = edge
-        return NavigationUnit(element: edge.element, range: edge.offset..<edge.offset, text: "", granularity: granularity)
+        return NavigationUnit(
+            element: edge.element, range: edge.offset..<edge.offset, text: "", granularity: granularity)
     }
 
     private func units(_ granularity: TextGranularity, in element: Int) -> TextSegments {

@@ -31,7 +31,9 @@ public struct ReadingPosition: Sendable, Hashable, Comparable, Codable, CustomSt
         element = try container.decode(Int.self, forKey: .element)
         offset = try container.decode(Int.self, forKey: .offset)
         let affinityName = try container.decodeIfPresent(String.self, forKey: .affinity) ?? "downstream"
-        guard let affinity = affinityName == "upstream" ? TextAffinity.upstream : affinityName == "downstream" ? .downstream : nil
+        guard
+            let affinity = affinityName == "upstream"
+                ? TextAffinity.upstream : affinityName == "downstream" ? .downstream : nil
         else {
             throw DecodingError.dataCorruptedError(
                 forKey: .affinity, in: container, debugDescription: "affinity must be 'upstream' or 'downstream'")

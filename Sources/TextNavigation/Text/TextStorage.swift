@@ -55,7 +55,9 @@ public struct TextStorage: Sendable {
     public func string(in range: Range<Int>) -> String? {
         guard range.lowerBound >= 0, range.upperBound <= count else { return nil }
         let base = bufferRange.lowerBound
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer.units[(base + range.lowerBound)..<(base + range.upperBound)]), as: UTF16.self)
+        return String(
+            decoding: UnsafeBufferPointer(
+                rebasing: buffer.units[(base + range.lowerBound)..<(base + range.upperBound)]), as: UTF16.self)
     }
 
     /// Storage over a sub-range of this one (offsets relative to this storage), or `nil` when out

@@ -59,7 +59,8 @@ extension StringTokenizer {
                 ? characterBoundary(after: position.offset) : characterBoundary(before: position.offset)
             return next.map { TextPosition(offset: $0) }
         case .word, .sentence, .paragraph, .line:
-            return segments(for: granularity).boundary(from: position, storageDirection, usesAffinity: granularity == .line)
+            return segments(for: granularity).boundary(
+                from: position, storageDirection, usesAffinity: granularity == .line)
         }
     }
 

@@ -118,7 +118,9 @@ public final class StringTokenizer: TextTokenizer {
     /// Whether `offset` is an extended grapheme cluster boundary; `false` outside `0...length`.
     public func isCharacterBoundary(_ offset: Int) -> Bool {
         guard offset >= 0, offset <= length else { return false }
-        if offset > 0, offset < length, let fast = CharacterBoundaries.fastBoundary(storage[offset - 1], storage[offset]) {
+        if offset > 0, offset < length,
+            let fast = CharacterBoundaries.fastBoundary(storage[offset - 1], storage[offset])
+        {
             return fast
         }
         return state.withLock { $0.characters.isBoundary(offset) }
@@ -126,7 +128,9 @@ public final class StringTokenizer: TextTokenizer {
 
     /// The next cluster boundary after `offset`, or `nil` at the end.
     public func characterBoundary(after offset: Int) -> Int? {
-        if offset >= 0, offset + 1 < length, let fast = CharacterBoundaries.fastBoundary(storage[offset], storage[offset + 1]), fast {
+        if offset >= 0, offset + 1 < length,
+            let fast = CharacterBoundaries.fastBoundary(storage[offset], storage[offset + 1]), fast
+        {
             return offset + 1
         }
         return state.withLock { $0.characters.boundary(after: offset) }
@@ -134,7 +138,9 @@ public final class StringTokenizer: TextTokenizer {
 
     /// The previous cluster boundary before `offset`, or `nil` at the start.
     public func characterBoundary(before offset: Int) -> Int? {
-        if offset >= 2, offset <= length, let fast = CharacterBoundaries.fastBoundary(storage[offset - 2], storage[offset - 1]), fast {
+        if offset >= 2, offset <= length,
+            let fast = CharacterBoundaries.fastBoundary(storage[offset - 2], storage[offset - 1]), fast
+        {
             return offset - 1
         }
         return state.withLock { $0.characters.boundary(before: offset) }

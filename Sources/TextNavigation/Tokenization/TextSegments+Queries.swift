@@ -76,7 +76,8 @@ extension TextSegments {
     }
 
     private func end(_ index: Int, _ usesAffinity: Bool) -> TextPosition {
-        TextPosition(offset: Int(ends[index]), affinity: usesAffinity && meetsPrevious(index + 1) ? .upstream : .downstream)
+        TextPosition(
+            offset: Int(ends[index]), affinity: usesAffinity && meetsPrevious(index + 1) ? .upstream : .downstream)
     }
 
     private func unitRange(_ index: Int, _ usesAffinity: Bool) -> TextRange {

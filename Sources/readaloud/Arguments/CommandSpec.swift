@@ -72,7 +72,9 @@ struct CommandSpec {
     }
 
     private static func row(_ head: String, _ help: String) -> String {
-        let padded = head.count < 24 ? head + String(repeating: " ", count: 24 - head.count) : head + "\n" + String(repeating: " ", count: 26)
+        let padded =
+            head.count < 24
+            ? head + String(repeating: " ", count: 24 - head.count) : head + "\n" + String(repeating: " ", count: 26)
         return "  " + padded + help
     }
 }

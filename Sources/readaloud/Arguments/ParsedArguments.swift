@@ -94,7 +94,9 @@ struct ParsedArguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("'\(text)' is not a valid value for '--\(name)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))", spec: spec)
+            throw UsageError(
+                "'\(text)' is not a valid value for '--\(name)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))",
+                spec: spec)
         }
         return number
     }

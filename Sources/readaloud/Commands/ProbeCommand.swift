@@ -34,7 +34,8 @@ enum ProbeCommand {
                     let within = tokenizer.isPosition(position, withinTextUnit: granularity, inDirection: direction)
                     let atBoundary = tokenizer.isPosition(position, atBoundary: granularity, inDirection: direction)
                     let next = tokenizer.position(from: position, toBoundary: granularity, inDirection: direction)
-                    let enclosing = tokenizer.rangeEnclosingPosition(position, with: granularity, inDirection: direction)
+                    let enclosing = tokenizer.rangeEnclosingPosition(
+                        position, with: granularity, inDirection: direction)
                     let fields = [
                         "\(index)", "\(current)", "\(direction)", within ? "1" : "0", atBoundary ? "1" : "0",
                         next.map { "\($0.offset)" } ?? "-",

@@ -9,11 +9,16 @@ enum ReadCommand {
         positionals: [CommonOptions.book],
         options: [
             CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
-            CommandSpec.Option(name: "width", valueName: "N", help: "Line width in cells for layout and pages.", defaultValue: "70"),
+            CommandSpec.Option(
+                name: "width", valueName: "N", help: "Line width in cells for layout and pages.", defaultValue: "70"),
             CommandSpec.Option(name: "lines-per-page", valueName: "N", help: "Lines on a page.", defaultValue: "30"),
-            CommandSpec.Option(name: "from", valueName: "LOCATOR", help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
+            CommandSpec.Option(
+                name: "from", valueName: "LOCATOR",
+                help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
             CommandSpec.Option(name: "page", valueName: "N", help: "Start at the top of page N (from 1)."),
-            CommandSpec.Option(name: "format", valueName: "F", help: "Output for people or programs.", allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
+            CommandSpec.Option(
+                name: "format", valueName: "F", help: "Output for people or programs.",
+                allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
             CommonOptions.locale,
             CommonOptions.lossy,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
@@ -49,7 +54,8 @@ enum ReadCommand {
         let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
-        let document = Document(book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
+        let document = Document(
+            book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
 
         var session: ReadingSession
         if let from = arguments.value("from") {
@@ -64,7 +70,9 @@ enum ReadCommand {
             let index = (startPage ?? 1) - 1
             guard index < document.pageCount else {
                 throw CommandFailure(
-                    UsageError("--page \(index + 1) is past the end: the book has \(document.pageCount) pages at this layout", spec: spec))
+                    UsageError(
+                        "--page \(index + 1) is past the end: the book has \(document.pageCount) pages at this layout",
+                        spec: spec))
             }
             session = ReadingSession(document: document, granularity: granularity, page: index)
         }

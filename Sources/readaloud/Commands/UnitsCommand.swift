@@ -11,7 +11,9 @@ enum UnitsCommand {
             CommonOptions.locale,
             CommandSpec.Option(
                 name: "offsets", valueName: nil,
-                help: "Prefix each unit with its paragraph index and its start and end (UTF-16 offsets in the paragraph), tab-separated."),
+                help:
+                    "Prefix each unit with its paragraph index and its start and end (UTF-16 offsets in the paragraph), tab-separated."
+            ),
             CommonOptions.lossy,
         ],
         discussion: """

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// Buffered writing to standard output that ends the process quietly when the reader has gone
 /// (`readaloud book.txt | head`): a closed pipe is the reader's choice, not an error.

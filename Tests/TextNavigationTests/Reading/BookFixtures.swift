@@ -15,7 +15,9 @@ enum BookFixtures {
         try PlainTextBook(bytes: bytes(name))
     }
 
-    static func document(_ name: String, layout: PageLayout = PageLayout(width: 60, linesPerPage: 20)) throws -> Document {
+    static func document(_ name: String, layout: PageLayout = PageLayout(width: 60, linesPerPage: 20)) throws
+        -> Document
+    {
         let locale = name.hasPrefix("rashomon") || name.hasPrefix("kokoro") ? "ja" : "en"
         return Document(book: try book(name), locale: locale, layout: layout)
     }

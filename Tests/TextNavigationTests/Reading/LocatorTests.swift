@@ -3,7 +3,8 @@ import TextNavigation
 
 @Suite struct LocatorTests {
     @Test func aLocatorTakenMidBookResolvesToTheSameTextAfterRelayout() throws {
-        let document = try BookFixtures.document("alice-in-wonderland.txt", layout: PageLayout(width: 70, linesPerPage: 30))
+        let document = try BookFixtures.document(
+            "alice-in-wonderland.txt", layout: PageLayout(width: 70, linesPerPage: 30))
         let element = document.elements.count / 2
         let position = ReadingPosition(element: element, offset: 17)
         let stored = Locator(position: position, in: document).json
@@ -18,12 +19,14 @@ import TextNavigation
     }
 
     @Test func aLocatorFindsItsPlaceAfterSmallEdits() throws {
-        let original = "First paragraph here.\n\nThe quick brown fox jumps over the lazy dog and runs far away into the woods.\n"
+        let original =
+            "First paragraph here.\n\nThe quick brown fox jumps over the lazy dog and runs far away into the woods.\n"
         let document = Document(book: try PlainTextBook(original))
         let offset = Array("The quick brown fox ".utf16).count
         let locator = Locator(position: ReadingPosition(element: 1, offset: offset), in: document)
         // A paragraph inserted before, and a word changed near the position.
-        let edited = "A new opening.\n\nFirst paragraph here.\n\nThe quick red fox jumps over the lazy dog and runs far away into the woods.\n"
+        let edited =
+            "A new opening.\n\nFirst paragraph here.\n\nThe quick red fox jumps over the lazy dog and runs far away into the woods.\n"
         let editedDocument = Document(book: try PlainTextBook(edited))
         let resolved = try locator.resolve(in: editedDocument)
         #expect(resolved.element == 2)

@@ -41,7 +41,9 @@ import TextNavigation
                 page = to
             case .heading(let element, _):
                 #expect(document.elements[element].traits.contains(.heading))
-                if case .utterance(let utterance) = previous { #expect(utterance.element == element) } else {
+                if case .utterance(let utterance) = previous {
+                    #expect(utterance.element == element)
+                } else {
                     Issue.record("a heading event must follow the heading's utterance")
                 }
             case .end:
@@ -82,7 +84,9 @@ import TextNavigation
         var resumed = ReadingSession(document: document, granularity: .word, from: first.position)
         while let event = resumed.next() { events.append(event) }
         let utterances = { (list: [ReadingEvent]) in
-            list.compactMap { if case .utterance(let u) = $0 { return u.text + "@\(u.element):\(u.range)" } else { return nil } }
+            list.compactMap {
+                if case .utterance(let u) = $0 { return u.text + "@\(u.element):\(u.range)" } else { return nil }
+            }
         }
         #expect(utterances(events) == utterances(full))
     }
@@ -99,17 +103,21 @@ import TextNavigation
     }
 
     @Test func aSentenceThatCrossesAPageEdgeIsOneUtterance() throws {
-        let document = try BookFixtures.document("alice-in-wonderland.txt", layout: PageLayout(width: 30, linesPerPage: 7))
+        let document = try BookFixtures.document(
+            "alice-in-wonderland.txt", layout: PageLayout(width: 30, linesPerPage: 7))
         var crossing = 0
         for index in 0..<(document.pageCount - 1) {
             let edge = document.page(at: index + 1)!.start
             guard edge.offset > 0 else { continue }
             let tokenizer = document.elements[edge.element].tokenizer
-            if let sentence = tokenizer.rangeEnclosingPosition(edge.textPosition, with: .sentence, inDirection: .forward),
+            if let sentence = tokenizer.rangeEnclosingPosition(
+                edge.textPosition, with: .sentence, inDirection: .forward),
                 sentence.start.offset < edge.offset
             {
                 crossing += 1
-                var session = ReadingSession(document: document, granularity: .sentence, from: ReadingPosition(element: edge.element, offset: sentence.start.offset))
+                var session = ReadingSession(
+                    document: document, granularity: .sentence,
+                    from: ReadingPosition(element: edge.element, offset: sentence.start.offset))
                 guard case .utterance(let utterance) = session.next() else { continue }
                 // One utterance for the whole sentence, on the page where it starts (a long
                 // sentence may start pages before this edge), then the page turn.
@@ -117,7 +125,11 @@ import TextNavigation
                 #expect(utterance.range == sentence.offsets)
                 #expect(utterance.page == startPage)
                 #expect(startPage <= index + 1)
-                #expect(session.next() == .pageTurn(from: startPage, to: startPage + 1, announcement: "Page \(startPage + 1) of \(document.pageCount)"))
+                #expect(
+                    session.next()
+                        == .pageTurn(
+                            from: startPage, to: startPage + 1,
+                            announcement: "Page \(startPage + 1) of \(document.pageCount)"))
             }
         }
         #expect(crossing > 10)
@@ -143,7 +155,8 @@ import TextNavigation
         let book = try PlainTextBook("Yes.\n\nNo! Maybe.\n\n* * *\n\n—\n")
         let document = Document(book: book)
         for granularity in [TextGranularity.word, .sentence] {
-            let texts = ReadingSession(document: document, granularity: granularity, page: 0).compactMap { event -> String? in
+            let texts = ReadingSession(document: document, granularity: granularity, page: 0).compactMap {
+                event -> String? in
                 if case .utterance(let utterance) = event { return utterance.text }
                 return nil
             }
