@@ -3,7 +3,7 @@ import TextNavigation
 
 @Suite struct LocatorTests {
     @Test func aLocatorTakenMidBookResolvesToTheSameTextAfterRelayout() throws {
-        let document = try BookFixtures.document(
+        let document = try BookDocuments.document(
             "alice-in-wonderland.txt", layout: PageLayout(width: 70, linesPerPage: 30))
         let element = document.elements.count / 2
         let position = ReadingPosition(element: element, offset: 17)
@@ -51,14 +51,14 @@ import TextNavigation
     }
 
     @Test func aLocatorFromAnotherBookIsNotFound() throws {
-        let alice = try BookFixtures.document("alice-in-wonderland.txt")
-        let rashomon = try BookFixtures.document("rashomon.txt")
+        let alice = try BookDocuments.document("alice-in-wonderland.txt")
+        let rashomon = try BookDocuments.document("rashomon.txt")
         let locator = Locator(position: ReadingPosition(element: 40, offset: 10), in: alice)
         #expect(throws: LocatorError.notFound) { try locator.resolve(in: rashomon) }
     }
 
     @Test func locatorsRoundTripThroughJSON() throws {
-        let document = try BookFixtures.document("udhr-arabic.txt")
+        let document = try BookDocuments.document("udhr-arabic.txt")
         for element in stride(from: 0, to: document.elements.count, by: 7) {
             let position = ReadingPosition(element: element, offset: document.elements[element].text.count / 2)
             let locator = Locator(position: position, in: document)

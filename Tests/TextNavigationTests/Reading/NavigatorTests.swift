@@ -4,7 +4,7 @@ import TextNavigation
 @Suite struct NavigatorTests {
     @Test(arguments: [TextGranularity.word, .line, .sentence, .character])
     func movementCrossesEveryParagraphEdgeWithNoGapAndNoRepeat(granularity: TextGranularity) throws {
-        let document = try BookFixtures.document(
+        let document = try BookDocuments.document(
             "alice-in-wonderland.txt", layout: PageLayout(width: 50, linesPerPage: 25))
         let elements = granularity == .character ? Array(document.elements.prefix(60)) : document.elements
         // Every unit of the document, in order, from each element's tokenizer.

@@ -17,7 +17,7 @@ import TextNavigation
 
     @Test(arguments: books, granularities)
     func readAllLosesAndRepeatsNothing(book: String, granularity: TextGranularity) throws {
-        let document = try BookFixtures.document(book)
+        let document = try BookDocuments.document(book)
         var session = ReadingSession(document: document, granularity: granularity, page: 0)
         var covered = Array(repeating: [Range<Int>](), count: document.elements.count)
         var lastElement = -1
@@ -73,7 +73,7 @@ import TextNavigation
     }
 
     @Test func stopAndResumeReadsEverythingOnce() throws {
-        let document = try BookFixtures.document("alice-in-wonderland.txt")
+        let document = try BookDocuments.document("alice-in-wonderland.txt")
         let full = Array(ReadingSession(document: document, granularity: .word, page: 0))
         var first = ReadingSession(document: document, granularity: .word, page: 0)
         var events: [ReadingEvent] = []
@@ -92,7 +92,7 @@ import TextNavigation
     }
 
     @Test func readingStartsAtThePageTheReaderIsOn() throws {
-        let document = try BookFixtures.document("alice-in-wonderland.txt")
+        let document = try BookDocuments.document("alice-in-wonderland.txt")
         var session = ReadingSession(document: document, granularity: .sentence, page: 5)
         guard case .utterance(let first) = session.next() else {
             Issue.record("expected an utterance")
@@ -103,7 +103,7 @@ import TextNavigation
     }
 
     @Test func aSentenceThatCrossesAPageEdgeIsOneUtterance() throws {
-        let document = try BookFixtures.document(
+        let document = try BookDocuments.document(
             "alice-in-wonderland.txt", layout: PageLayout(width: 30, linesPerPage: 7))
         var crossing = 0
         for index in 0..<(document.pageCount - 1) {

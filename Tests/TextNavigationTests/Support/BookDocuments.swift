@@ -1,14 +1,10 @@
 import Foundation
 import TextNavigation
 
-/// Books from the repository's Books/ folder, found from this file's path.
-enum BookFixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
+/// Plain-text books from the repository's Books/ folder, read and made into documents.
+enum BookDocuments {
     static func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("Books").appendingPathComponent(name)))
+        Array(try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Books").appendingPathComponent(name)))
     }
 
     static func book(_ name: String) throws -> PlainTextBook {
