@@ -1,0 +1,83 @@
+import Synchronization
+
+/// An element's text laid out for a width, navigable and selectable through ``TextInput``:
+/// what a text view is to UIKit, for a reader backend.
+///
+/// Its tokenizer answers line queries from the current layout. ``relayout(width:textScale:)``
+/// re-fits the lines for a new width or text size; every position, and the selection, keep
+/// their meaning.
+///
+/// Not `Sendable`: like a view, it has a mutable selection and a delegate; keep it on one task
+/// or actor. Its ``layout`` and ``stringTokenizer`` are `Sendable` and may be handed out.
+public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
+    /// The current layout.
+    public var layout: TextLayout { lineSource.layout }
+    /// The tokenizer, whose line units come from the current layout.
+    public let stringTokenizer: StringTokenizer
+    public weak var inputDelegate: (any TextInputDelegate)?
+
+    private let lineSource: CurrentLayout
+    private var selection: TextRange?
+
+    /// Lays out `storage` for `width` with `locale`'s line breaking and word rules.
+    ///
+    /// - Throws: ``ICUError`` when the locale is malformed.
+    public init(
+        storage: TextStorage, locale: String = "en", width: Double,
+        metrics: any FontMetrics = CellMetrics(), textScale: Double = 1
+    ) throws(ICUError) {
+        let layout = try TextLayout(
+            storage: storage, locale: locale, width: width, metrics: metrics, textScale: textScale)
+        lineSource = CurrentLayout(layout)
+        stringTokenizer = try StringTokenizer(
+            storage: storage, locale: locale, lineSource: lineSource)
+    }
+
+    /// Lays out a copy of `string`, as ``init(storage:locale:width:metrics:textScale:)``.
+    public convenience init(
+        _ string: String, locale: String = "en", width: Double,
+        metrics: any FontMetrics = CellMetrics(), textScale: Double = 1
+    ) throws(ICUError) {
+        try self.init(
+            storage: TextStorage(string), locale: locale, width: width, metrics: metrics,
+            textScale: textScale)
+    }
+
+    public var geometry: any TextGeometry { lineSource.layout }
+
+    public var tokenizer: any TextTokenizer { stringTokenizer }
+
+    /// The selection. Setting a range outside the text is ignored; ends inside grapheme
+    /// clusters are widened to whole clusters. The delegate hears of real changes only.
+    public var selectedTextRange: TextRange? {
+        get { selection }
+        set { changeSelection(to: newValue, from: selection) { selection = $0 } }
+    }
+
+    /// Lays the text out again for a new width and/or text scale (`nil` keeps the current
+    /// one), reusing the width-independent work. Positions and the selection are unchanged.
+    public func relayout(width: Double? = nil, textScale: Double? = nil) {
+        var layout = lineSource.layout
+        if let width { layout = layout.withWidth(width) }
+        if let textScale { layout = layout.withTextScale(textScale) }
+        lineSource.layout = layout
+    }
+}
+
+/// The line source a ``LaidOutTextInput``'s tokenizer reads: whichever layout is current.
+///
+/// `Sendable`: the layout reference lives behind a `Mutex`.
+private final class CurrentLayout: LineSegmentSource {
+    private let current: Mutex<TextLayout>
+
+    init(_ layout: TextLayout) {
+        current = Mutex(layout)
+    }
+
+    var layout: TextLayout {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+
+    func lineSegments() -> TextSegments { layout.lineSegments() }
+}
