@@ -33,9 +33,14 @@ let package = Package(
             name: "readaloud-store-stress",
             dependencies: ["TextNavigation"]
         ),
+        // espeak-ng, opened with dlopen at run time so that speech stays optional.
+        .target(
+            name: "CEspeak",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation"]
+            dependencies: ["TextNavigation", "CEspeak"]
         ),
         .testTarget(
             name: "TextNavigationTests",

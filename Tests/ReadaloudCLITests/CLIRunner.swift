@@ -24,11 +24,13 @@ enum CLIRunner {
 
     static func book(_ name: String) -> String { repositoryRoot.appendingPathComponent("Books/\(name)").path }
 
-    /// Runs `readaloud arguments...` with `input` on standard input.
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    /// Runs `readaloud arguments...` with `input` on standard input, and `environment` added to
+    /// the inherited environment.
+    static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = repositoryRoot
         let output = Pipe()
         let stdin = Pipe()
@@ -36,7 +38,7 @@ enum CLIRunner {
         // while nobody reads its other pipe.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "readaloud-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         process.standardOutput = output
@@ -52,6 +54,14 @@ enum CLIRunner {
         return Result(
             status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A new empty temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "readaloud-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
     }
 
     /// A temporary file holding `bytes`.

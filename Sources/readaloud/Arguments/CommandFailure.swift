@@ -18,6 +18,7 @@ struct CommandFailure: Error {
         self.usageError = usageError
     }
 
-    /// What goes to standard error.
-    var report: String { usageError?.report ?? "Error: \(message)\n" }
+    /// What goes to standard error (nothing for a failure without a message, such as a stop
+    /// that has already said where to resume).
+    var report: String { usageError?.report ?? (message.isEmpty ? "" : "Error: \(message)\n") }
 }

@@ -9,4 +9,6 @@ enum ExitCode: Int32 {
     case dataError = 65
     /// The input file does not exist or cannot be opened (EX_NOINPUT).
     case noInput = 66
+    /// Stopped by SIGINT after printing where to resume (128 + SIGINT, as shells report it).
+    case interrupted = 130
 }

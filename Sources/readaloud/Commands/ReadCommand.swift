@@ -20,17 +20,35 @@ enum ReadCommand {
                 name: "format", valueName: "F", help: "Output for people or programs.",
                 allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
             CommonOptions.locale,
+            CommandSpec.Option(
+                name: "speak", valueName: nil,
+                help:
+                    "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng)."),
+            CommandSpec.Option(
+                name: "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language)."
+            ),
+            CommandSpec.Option(
+                name: "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).",
+                defaultValue: "175"),
+            CommandSpec.Option(
+                name: "speak-to", valueName: "DIR",
+                help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device."),
             CommonOptions.lossy,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
             Text output prints what would be spoken, one unit per line, with "Heading" after a \
             heading and "Page N of M" at each page turn. JSON Lines output prints one event per \
-            line (see the README for the schema).
+            line (see the README for the schema). With --speak, the word being spoken is \
+            highlighted on a terminal, and JSON Lines gets a "progress" event per word.
+
+            Ctrl-C stops after the current unit and prints the locator to resume from with \
+            --from (exit status 130).
 
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
               probe   Show the tokenizer's answers at every position.
+              bench   Measure speed and memory against raw ICU.
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
@@ -39,7 +57,12 @@ enum ReadCommand {
         let width: Int
         let linesPerPage: Int
         let startPage: Int?
+        let rate: Int
         do throws(UsageError) {
+            rate = try arguments.integer("rate", in: 80...450) ?? 175
+            for name in ["voice", "rate", "speak-to"] where arguments.values[name] != nil && !arguments.flag("speak") {
+                throw UsageError("'--\(name)' goes with '--speak'", spec: spec)
+            }
             width = try arguments.integer("width", in: 1...100_000) ?? 70
             linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
             startPage = try arguments.integer("page", in: 1...Int(Int32.max))
@@ -76,9 +99,32 @@ enum ReadCommand {
             }
             session = ReadingSession(document: document, granularity: granularity, page: index)
         }
+        let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
+        InterruptRequest.install()
         let output = StandardOutput.shared
         while let event = session.next() {
-            if let line = EventFormatter.line(for: event, format: format, document: document) { output.line(line) }
+            let line = EventFormatter.line(for: event, format: format, document: document)
+            if let speaker {
+                speaker.present(event, line: line, format: format)
+            } else if let line {
+                output.line(line)
+            }
+            if InterruptRequest.isRequested, event != .end {
+                let locator = Locator(position: session.position, in: document)
+                switch format {
+                case .jsonl:
+                    var stopped = JSONObject()
+                    stopped.add("type", "stopped")
+                    stopped.add("locator", EventFormatter.locatorObject(locator))
+                    output.line(stopped.text)
+                    output.flush()
+                case .text:
+                    output.flush()
+                    writeToStandardError(
+                        "Stopped. To go on from here: --from '\(EventFormatter.locatorObject(locator).text)'\n")
+                }
+                throw CommandFailure("", exitCode: .interrupted)
+            }
         }
         output.flush()
     }

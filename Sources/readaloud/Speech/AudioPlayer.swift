@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Plays WAV audio on the sound device through the system's player (`aplay` from alsa-utils,
+/// `paplay` or `pw-play`), calling word callbacks in time with it.
+struct AudioPlayer {
+    private let executable: URL
+    private let arguments: [String]
+
+    /// Finds a player and a sound device.
+    ///
+    /// - Throws: ``CommandFailure`` when there is no player or no sound device, suggesting
+    ///   `--speak-to DIR`.
+    init() throws(CommandFailure) {
+        let candidates: [(String, [String])] = [("aplay", ["-q", "-"]), ("paplay", []), ("pw-play", ["-"])]
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        var found: (URL, [String])?
+        for (name, arguments) in candidates where found == nil {
+            for directory in path.split(separator: ":") {
+                let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: url.path) {
+                    found = (url, arguments)
+                    break
+                }
+            }
+        }
+        guard let found else {
+            throw CommandFailure(
+                "--speak needs an audio player (aplay from the Debian package alsa-utils, paplay or pw-play); "
+                    + "or write WAV files with --speak-to DIR")
+        }
+        let hasDevice =
+            FileManager.default.fileExists(atPath: "/dev/snd")
+            || ProcessInfo.processInfo.environment["PULSE_SERVER"] != nil
+            || FileManager.default.fileExists(
+                atPath: (ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? "/nonexistent") + "/pulse")
+        guard hasDevice else {
+            throw CommandFailure("--speak found no sound device; write WAV files with --speak-to DIR instead")
+        }
+        (executable, arguments) = found
+    }
+
+    /// Plays `audio`, calling `onWord` for each word when its time comes; returns when played
+    /// or when `shouldStop` answers `true`.
+    func play(
+        _ audio: Data, words: [EspeakEngine.Word], shouldStop: () -> Bool, onWord: (EspeakEngine.Word) -> Void
+    ) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: audio)
+            try? writer.close()
+        }
+        let start = Date()
+        for word in words {
+            while Date().timeIntervalSince(start) * 1000 < Double(word.milliseconds) {
+                if shouldStop() || !process.isRunning { break }
+                usleep(5_000)
+            }
+            if shouldStop() { break }
+            onWord(word)
+        }
+        while process.isRunning {
+            if shouldStop() {
+                process.terminate()
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A 16-bit mono PCM WAV file, as espeak-ng's samples are written to disk.
+enum WAVFile {
+    /// The bytes of a WAV file holding `samples` at `sampleRate`.
+    static func data(samples: [Int16], sampleRate: Int) -> Data {
+        var data = Data()
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+        let payload = samples.count * 2
+        data.append(contentsOf: Array("RIFF".utf8))
+        append(UInt32(36 + payload))
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        append(UInt32(16))  // fmt chunk size
+        append(UInt16(1))  // PCM
+        append(UInt16(1))  // mono
+        append(UInt32(sampleRate))
+        append(UInt32(sampleRate * 2))  // bytes per second
+        append(UInt16(2))  // block align
+        append(UInt16(16))  // bits per sample
+        data.append(contentsOf: Array("data".utf8))
+        append(UInt32(payload))
+        samples.withUnsafeBufferPointer { buffer in
+            for sample in buffer { append(sample) }
+        }
+        return data
+    }
+}
