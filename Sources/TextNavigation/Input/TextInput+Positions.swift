@@ -97,7 +97,7 @@ extension TextInput {
             }
             storage = direction.storageDirection(in: writing)
         }
-        return storage == .forward ? range.end : range.start
+        return storage == .forward ? boundary(atOrAfter: range.end) : boundary(atOrBefore: range.start)
     }
 
     public func characterRange(byExtending position: TextPosition, in direction: TextDirection)

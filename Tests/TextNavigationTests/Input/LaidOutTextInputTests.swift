@@ -37,6 +37,8 @@ struct LaidOutTextInputTests {
         // Inside the emoji's surrogate pair: the cluster's start stands for it.
         #expect(input.position(from: TextPosition(offset: 2), offset: 0) == TextPosition(offset: 1))
         #expect(input.caretRect(for: TextPosition(offset: 2)) == input.caretRect(for: TextPosition(offset: 1)))
+        // A range ending inside the emoji reaches past it at its far end.
+        #expect(input.position(within: TextRange(0..<2), farthestIn: .forward) == TextPosition(offset: 5))
     }
 
     @Test func extendingGoesToTheLineEdge() throws {
