@@ -31,8 +31,15 @@ public struct ReadingSession: Sequence, IteratorProtocol {
 
     public let document: Document
     public let granularity: TextGranularity
-    /// Where reading goes on from: the end of the last utterance.
-    public private(set) var position: ReadingPosition
+    /// Where reading goes on from: the end of the last utterance, always a position in the
+    /// document (its end once the last element is read), so a new session made from it goes on
+    /// without repeating anything.
+    public var position: ReadingPosition {
+        cursor.element < document.elements.count ? cursor : document.endPosition
+    }
+
+    /// The next place to read: may be one past the last element, where reading ends.
+    private var cursor: ReadingPosition
     public private(set) var state: State = .ready
 
     private var page: Page
@@ -46,13 +53,13 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         self.granularity = granularity == .document ? .paragraph : granularity
         var navigator = Navigator(document: document)
         navigator.move(to: position)
-        self.position = navigator.position
+        self.cursor = navigator.position
         self.page = document.page(containing: navigator.position)
         // Start at the start of the unit holding the position.
         if let unit = navigator.currentUnit(self.granularity), unit.range.lowerBound < navigator.position.offset {
-            self.position = ReadingPosition(element: unit.element, offset: unit.range.lowerBound)
+            self.cursor = ReadingPosition(element: unit.element, offset: unit.range.lowerBound)
         }
-        self.elementHadUtterance = self.position.offset > 0
+        self.elementHadUtterance = self.cursor.offset > 0
     }
 
     /// A session from the start of page `index` (from 0; clamped to the document's pages).
@@ -76,19 +83,19 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         guard state != .paused, state != .finished else { return nil }
         state = .reading
         if !pending.isEmpty { return pending.removeFirst() }
-        while position.element < document.elements.count {
-            let elementIndex = position.element
+        while cursor.element < document.elements.count {
+            let elementIndex = cursor.element
             let element = document.elements[elementIndex]
             let segments = units(in: elementIndex)
-            let index = segments.firstIndex(endingAfter: position.offset)
+            let index = segments.firstIndex(endingAfter: cursor.offset)
             var range: Range<Int>?
             if index < segments.count {
                 range = trimmed(segments[index], in: element)
-                position.offset = segments[index].upperBound
+                cursor.offset = segments[index].upperBound
             } else if !elementHadUtterance {
                 // No unit at all: read the element's text if there is something to say.
                 range = trimmed(0..<element.text.count, in: element)
-                position.offset = element.text.count
+                cursor.offset = element.text.count
             }
             let isLastInElement = index + 1 >= segments.count
             if let range, !range.isEmpty {
@@ -118,7 +125,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     }
 
     private mutating func advanceElement() {
-        position = ReadingPosition(element: position.element + 1, offset: 0)
+        cursor = ReadingPosition(element: cursor.element + 1, offset: 0)
         elementHadUtterance = false
     }
 
