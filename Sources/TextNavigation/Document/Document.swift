@@ -36,7 +36,7 @@ public final class Document: Sendable {
         self.forcedBreaks = pageBreaksBefore
         self.state = Mutex(State(layout: layout))
         TextElement.link(elements)
-        for element in elements { element.lines.width = layout.width }
+        for element in elements { element.lines.relayout(width: Double(layout.width)) }
     }
 
     /// A document whose pages a reader backend decided: each inner array is one page's
@@ -65,7 +65,7 @@ public final class Document: Sendable {
         let elements = book.paragraphs.map { paragraph in
             TextElement(
                 text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
-                label: nil, customActions: [], customContent: [], locale: locale, lineBreaker: LineBreaking.breaker)
+                locale: locale, width: Double(layout.width))
         }
         let breaks = Set(book.paragraphs.indices.filter { book.paragraphs[$0].startsPage })
         self.init(elements: elements, layout: layout, pageBreaksBefore: breaks)
@@ -78,7 +78,7 @@ public final class Document: Sendable {
     /// Does nothing for backend-made pages.
     public func relayout(_ layout: PageLayout) {
         guard explicitPageStarts == nil else { return }
-        for element in elements { element.lines.width = layout.width }
+        for element in elements { element.lines.relayout(width: Double(layout.width)) }
         state.withLock { $0 = State(layout: layout) }
     }
 

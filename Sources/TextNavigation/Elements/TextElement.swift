@@ -1,8 +1,9 @@
 import Synchronization
 
-/// One navigable element of a document (a paragraph or a heading): text with a tokenizer and
-/// lines, traits, a label, custom actions and content, and links to the next and previous
-/// text-navigation elements (`accessibilityNextTextNavigationElement`).
+/// One navigable element of a document (a paragraph or a heading): text with a tokenizer and a
+/// live layout (``makeTextInput()`` gives a ``TextInput`` over them), traits, a label, custom
+/// actions and content, and links to the next and previous text-navigation elements
+/// (`accessibilityNextTextNavigationElement`).
 ///
 /// Links are weak, so a linked group holds no retain cycle; the document owns its elements.
 ///
@@ -19,7 +20,8 @@ public final class TextElement: Sendable {
     /// The ICU locale id the element's text is tokenized with.
     public let locale: String
 
-    let lines: ElementLines
+    /// The element's lines at the document's width, shared by its tokenizer and text inputs.
+    let lines: LiveLayout
     private let state = Mutex<State>(State())
 
     private struct State {
@@ -28,24 +30,13 @@ public final class TextElement: Sendable {
         weak var previous: TextElement?
     }
 
-    /// An element over `text`.
+    /// An element over `text`, laid out `width` cells wide until its document lays it out.
     ///
-    /// - Parameters:
-    ///   - locale: a BCP-47 tag or ICU locale id for tokenization; an invalid one falls back to
-    ///     the root locale.
-    ///   - lineBreaker: how lines are laid out when the document sets a width.
-    public convenience init(
+    /// - Parameter locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
+    ///   invalid one falls back to the root locale.
+    public init(
         text: TextStorage, traits: ElementTraits = [], label: String? = nil, customActions: [CustomAction] = [],
-        customContent: [CustomContent] = [], locale: String = "en"
-    ) {
-        self.init(
-            text: text, traits: traits, label: label, customActions: customActions, customContent: customContent,
-            locale: locale, lineBreaker: LineBreaking.breaker)
-    }
-
-    init(
-        text: TextStorage, traits: ElementTraits, label: String?, customActions: [CustomAction],
-        customContent: [CustomContent], locale: String, lineBreaker: @escaping ElementLines.LineBreaker
+        customContent: [CustomContent] = [], locale: String = "en", width: Double = 70
     ) {
         self.text = text
         self.traits = traits
@@ -53,7 +44,7 @@ public final class TextElement: Sendable {
         self.customActions = customActions
         self.customContent = customContent
         self.locale = locale
-        self.lines = ElementLines(text: text, locale: locale, width: nil, breaker: lineBreaker)
+        self.lines = LiveLayout(storage: text, locale: locale, width: width)
     }
 
     /// An element holding a copy of `string`.
@@ -67,6 +58,7 @@ public final class TextElement: Sendable {
     /// The element's tokenizer, made on first use; its line units follow the element's layout.
     public var tokenizer: StringTokenizer {
         if let existing = state.withLock({ $0.tokenizer }) { return existing }
+        // An invalid locale falls back to the root locale, which always opens.
         let made =
             (try? StringTokenizer(storage: text, locale: locale, lineSource: lines))
             ?? (try! StringTokenizer(storage: text, locale: "", lineSource: lines))
@@ -75,6 +67,17 @@ public final class TextElement: Sendable {
             state.tokenizer = made
             return made
         }
+    }
+
+    /// A new ``TextInput`` over the element: its own selection and delegate, sharing the
+    /// element's tokenizer and layout (so `relayout` on it re-lays out the element; prefer
+    /// ``Document/relayout(_:)``, which also re-paginates).
+    public func makeTextInput() -> LaidOutTextInput {
+        if lines.layout != nil { return LaidOutTextInput(tokenizer: tokenizer, lineSource: lines) }
+        // A locale ICU rejects: lay the text out by the root locale's rules instead.
+        let fallback = LiveLayout(storage: text, locale: "", width: lines.width)
+        return LaidOutTextInput(
+            tokenizer: (try! StringTokenizer(storage: text, locale: "", lineSource: fallback)), lineSource: fallback)
     }
 
     /// The element reading continues with, or `nil` at the end of its group.

@@ -11,12 +11,12 @@ import Synchronization
 /// or actor. Its ``layout`` and ``stringTokenizer`` are `Sendable` and may be handed out.
 public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
     /// The current layout.
-    public var layout: TextLayout { lineSource.layout }
+    public var layout: TextLayout { lineSource.layout! }
     /// The tokenizer, whose line units come from the current layout.
     public let stringTokenizer: StringTokenizer
     public weak var inputDelegate: (any TextInputDelegate)?
 
-    private let lineSource: CurrentLayout
+    private let lineSource: LiveLayout
     private var selection: TextRange?
 
     /// Lays out `storage` for `width` with `locale`'s line breaking and word rules.
@@ -28,9 +28,16 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
     ) throws(ICUError) {
         let layout = try TextLayout(
             storage: storage, locale: locale, width: width, metrics: metrics, textScale: textScale)
-        lineSource = CurrentLayout(layout)
+        lineSource = LiveLayout(layout)
         stringTokenizer = try StringTokenizer(
             storage: storage, locale: locale, lineSource: lineSource)
+    }
+
+    /// A text input over an element's shared tokenizer and live layout (whose layout must be
+    /// available: the locale has been accepted by the tokenizer already).
+    init(tokenizer: StringTokenizer, lineSource: LiveLayout) {
+        self.stringTokenizer = tokenizer
+        self.lineSource = lineSource
     }
 
     /// Lays out a copy of `string`, as ``init(storage:locale:width:metrics:textScale:)``.
@@ -43,7 +50,7 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
             textScale: textScale)
     }
 
-    public var geometry: any TextGeometry { lineSource.layout }
+    public var geometry: any TextGeometry { layout }
 
     public var tokenizer: any TextTokenizer { stringTokenizer }
 
@@ -57,27 +64,6 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
     /// Lays the text out again for a new width and/or text scale (`nil` keeps the current
     /// one), reusing the width-independent work. Positions and the selection are unchanged.
     public func relayout(width: Double? = nil, textScale: Double? = nil) {
-        var layout = lineSource.layout
-        if let width { layout = layout.withWidth(width) }
-        if let textScale { layout = layout.withTextScale(textScale) }
-        lineSource.layout = layout
+        lineSource.relayout(width: width, textScale: textScale)
     }
-}
-
-/// The line source a ``LaidOutTextInput``'s tokenizer reads: whichever layout is current.
-///
-/// `Sendable`: the layout reference lives behind a `Mutex`.
-private final class CurrentLayout: LineSegmentSource {
-    private let current: Mutex<TextLayout>
-
-    init(_ layout: TextLayout) {
-        current = Mutex(layout)
-    }
-
-    var layout: TextLayout {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
-    }
-
-    func lineSegments() -> TextSegments { layout.lineSegments() }
 }

@@ -1,0 +1,37 @@
+import Testing
+import TextNavigation
+
+@Suite struct TextElementTests {
+    @Test func anElementsTextInputFollowsTheDocumentsLayout() throws {
+        let text = "The quick brown fox jumps over the lazy dog and keeps on running far away."
+        let document = Document(book: try PlainTextBook(text), layout: PageLayout(width: 20, linesPerPage: 3))
+        let element = document.elements[0]
+        let input = element.makeTextInput()
+        let narrowLines = input.layout.lineCount
+        #expect(narrowLines == element.tokenizer.segments(for: .line).count)
+        #expect(narrowLines >= 4)
+        let position = TextPosition(offset: 35)
+        let before = input.text(in: TextRange(position, TextPosition(offset: 39)))
+        document.relayout(PageLayout(width: 40, linesPerPage: 3))
+        #expect(input.layout.lineCount < narrowLines)
+        #expect(input.layout.lineCount == element.tokenizer.segments(for: .line).count)
+        #expect(input.text(in: TextRange(position, TextPosition(offset: 39))) == before)
+    }
+
+    @Test func eachTextInputHasItsOwnSelection() {
+        let element = TextElement("Hello world, hello reader.")
+        let first = element.makeTextInput()
+        let second = element.makeTextInput()
+        first.selectedTextRange = TextRange(0..<5)
+        #expect(first.selectedTextRange == TextRange(0..<5))
+        #expect(second.selectedTextRange == nil)
+        #expect(first.text(in: first.selectedTextRange!) == "Hello")
+    }
+
+    @Test func anInvalidLocaleFallsBackToTheRootLocale() {
+        let element = TextElement("Some words here.", locale: "not a locale!")
+        #expect(element.tokenizer.segments(for: .word).count == 3)
+        let input = element.makeTextInput()
+        #expect(input.layout.lineCount == 1)
+    }
+}
