@@ -49,6 +49,9 @@ enum ReadCommand {
               units   Print each unit of a book on its own line.
               probe   Show the tokenizer's answers at every position.
               bench   Measure speed and memory against raw ICU.
+              save    Save the unit at a locator as a selection.
+              saved   List a book's saved selections.
+              unsave  Remove a saved selection.
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 

@@ -1,0 +1,66 @@
+import Foundation
+import TextNavigation
+
+/// `readaloud saved`: the book's saved selections, in the order they were saved.
+enum SavedCommand {
+    static let spec = CommandSpec(
+        name: "saved",
+        abstract: "List a book's saved selections, oldest first.",
+        positionals: [CommonOptions.book],
+        options: [
+            SelectionStoreOptions.store,
+            CommandSpec.Option(
+                name: "format", valueName: "F", help: "Output for people or programs.",
+                allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
+            CommonOptions.lossy,
+        ],
+        discussion: """
+            Text: one selection a line, <id><TAB><saved at, UTC><TAB><element>:<start>-<end><TAB><text>[<TAB><note>].
+            JSON Lines: one object a line with id, element, start, end, text, before, after, page, \
+            granularity, createdAt and note.
+            """)
+
+    static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
+        let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
+        let (_, identity) = try SelectionStoreOptions.book(arguments)
+        let store = try SelectionStoreOptions.open(arguments)
+        let selections: [SavedSelection]
+        do {
+            selections = try store.all(forBook: identity)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let dates = ISO8601DateFormatter()
+        dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let output = StandardOutput.shared
+        for selection in selections {
+            let id = selection.id.uuidString.lowercased()
+            let created = dates.string(from: selection.createdAt)
+            switch format {
+            case .text:
+                var fields = [
+                    id, created,
+                    "\(selection.elementIndex):\(selection.utf16Range.lowerBound)-\(selection.utf16Range.upperBound)",
+                    CommonOptions.oneLine(selection.text),
+                ]
+                if let note = selection.note { fields.append(CommonOptions.oneLine(note)) }
+                output.line(fields.joined(separator: "\t"))
+            case .jsonl:
+                var object = JSONObject()
+                object.add("id", id)
+                object.add("element", selection.elementIndex)
+                object.add("start", selection.utf16Range.lowerBound)
+                object.add("end", selection.utf16Range.upperBound)
+                object.add("text", selection.text)
+                object.add("before", selection.contextBefore)
+                object.add("after", selection.contextAfter)
+                if let page = selection.pageHint { object.add("page", page) }
+                object.add("granularity", selection.granularity.rawValue)
+                object.add("createdAt", created)
+                if let note = selection.note { object.add("note", note) }
+                output.line(object.text)
+            }
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import TextNavigation
+
+/// `readaloud unsave`: removes one saved selection of a book.
+enum UnsaveCommand {
+    static let spec = CommandSpec(
+        name: "unsave",
+        abstract: "Remove a saved selection of a book.",
+        positionals: [CommonOptions.book, CommandSpec.Positional(name: "id", help: "The id 'save' printed.")],
+        options: [SelectionStoreOptions.store, CommonOptions.lossy])
+
+    static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
+        let text = arguments.positionals[1]
+        guard let id = UUID(uuidString: text) else {
+            throw CommandFailure(UsageError("'\(text)' is not a saved selection id", spec: spec))
+        }
+        let (_, identity) = try SelectionStoreOptions.book(arguments)
+        let store = try SelectionStoreOptions.open(arguments)
+        do {
+            guard let selection = try store.selection(withID: id), selection.book == identity else {
+                throw CommandFailure("this book has no saved selection \(text.lowercased())")
+            }
+            _ = try store.remove(id: id)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        StandardOutput.shared.line("removed \(id.uuidString.lowercased())")
+        StandardOutput.shared.flush()
+    }
+}
