@@ -29,6 +29,13 @@ import Testing
         #expect(result.standardOutput == "The rabbit ran down the hole.\n中文的句子。\n")
     }
 
+    @Test func unitsPrintsLaidOutLinesWithoutTrailingSpaces() throws {
+        let file = try CLIRunner.temporaryFile(Array("The quick brown fox jumps over the lazy dog.\n\n日本語の文章です。".utf8))
+        let result = try CLIRunner.run(["units", file, "--granularity", "line", "--width", "10", "--locale", "ja"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "The quick\nbrown fox\njumps over\nthe lazy\ndog.\n日本語の文\n章です。\n")
+    }
+
     @Test func probePrintsBothDirectionsAtEveryBoundary() throws {
         let file = try CLIRunner.temporaryFile(Array("foo bar".utf8))
         let result = try CLIRunner.run(["probe", file, "--granularity", "word"])

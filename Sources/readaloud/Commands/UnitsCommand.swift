@@ -10,6 +10,10 @@ enum UnitsCommand {
             CommonOptions.granularity([.character, .word, .sentence, .paragraph, .line], default: .word),
             CommonOptions.locale,
             CommandSpec.Option(
+                name: "width", valueName: "N",
+                help: "With --granularity line: the width in cells lines are laid out at.",
+                defaultValue: "70"),
+            CommandSpec.Option(
                 name: "offsets", valueName: nil,
                 help:
                     "Prefix each unit with its paragraph index and its start and end (UTF-16 offsets in the paragraph), tab-separated."
@@ -17,7 +21,8 @@ enum UnitsCommand {
             CommonOptions.lossy,
         ],
         discussion: """
-            Paragraphs are numbered from 0. Line and paragraph breaks inside a unit print as spaces, \
+            Lines are laid out --width cells wide (a wide East Asian character takes 2), and print \
+            without their trailing spaces. Paragraphs are numbered from 0. Line and paragraph breaks inside a unit print as spaces, \
             so each unit stays on one line; --offsets gives the exact range.
             """)
 
@@ -26,12 +31,26 @@ enum UnitsCommand {
         let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
         let locale = arguments.value("locale")!
         let withOffsets = arguments.flag("offsets")
+        let width: Int
+        do throws(UsageError) {
+            width = try arguments.integer("width", in: 1...100_000) ?? 70
+        } catch {
+            throw CommandFailure(error)
+        }
         let output = StandardOutput.shared
         for (index, paragraph) in book.paragraphs.enumerated() {
-            let tokenizer = try CommonOptions.tokenizer(for: paragraph.text, locale: locale)
-            let segments = tokenizer.segments(for: granularity)
-            for unit in 0..<segments.count {
-                let range = segments[unit]
+            let ranges: [Range<Int>]
+            if granularity == .line {
+                // Laid-out lines, without their trailing spaces.
+                guard let layout = try? TextLayout(storage: paragraph.text, locale: locale, width: Double(width)) else {
+                    throw CommandFailure("invalid locale '\(locale)'", exitCode: .usage)
+                }
+                ranges = layout.lines.map(\.trimmedRange)
+            } else {
+                ranges = try CommonOptions.tokenizer(for: paragraph.text, locale: locale).segments(for: granularity)
+                    .ranges
+            }
+            for range in ranges {
                 let text = CommonOptions.oneLine(paragraph.text.string(in: range) ?? "")
                 output.line(withOffsets ? "\(index)\t\(range.lowerBound)\t\(range.upperBound)\t\(text)" : text)
             }
