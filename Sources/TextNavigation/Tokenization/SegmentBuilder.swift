@@ -6,16 +6,21 @@ enum SegmentBuilder {
 
     /// Word units: ICU word segments whose rule status is not "none".
     ///
+    /// ICU's word rules can break inside a grapheme cluster (after a Prepend character such as
+    /// U+0605, which joins the character after it); such an edge moves to the start of its
+    /// cluster, and a unit left empty is dropped, so no word edge falls inside a cluster.
+    ///
     /// - Complexity: O(n), one pass of ICU's word iterator.
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator) throws(ICUError) -> TextSegments {
         try iterator.setText(storage)
         var segments = TextSegments()
         segments.reserveCapacity(storage.count / 6)
+        var clusters = ClusterStarts(storage: storage)
         var start = 0
         iterator.forEachBatch(after: 0, withStatuses: true) { boundaries, statuses in
             for index in boundaries.indices {
                 let end = Int(boundaries[index])
-                if statuses[index] >= wordNoneLimit { segments.append(start..<end) }
+                if statuses[index] >= wordNoneLimit { segments.append(clusters[start]..<clusters[end]) }
                 start = end
             }
         }
@@ -23,7 +28,8 @@ enum SegmentBuilder {
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
-    /// sentence of white space alone is a gap.
+    /// sentence of white space alone is a gap. As for words, an ICU boundary inside a grapheme
+    /// cluster moves to the start of the cluster.
     /// `isCharacterBoundary` keeps a trimmed start off the inside of a cluster (a space that
     /// carries a combining mark is not trimmed). A break after one of `abbreviations` (UTF-16,
     /// final full stop included, standing as a word of its own) is dropped, as ICU drops breaks
@@ -34,13 +40,14 @@ enum SegmentBuilder {
     ) throws(ICUError) -> TextSegments {
         try iterator.setText(storage)
         var segments = TextSegments()
+        var clusters = ClusterStarts(storage: storage)
         var start = 0
         storage.withUTF16 { units in
             iterator.forEachBatch(after: 0, withStatuses: false) { boundaries, _ in
                 for boundary in boundaries {
                     let end = Int(boundary)
                     if end < units.count, endsWithAbbreviation(start..<end, units, abbreviations) { continue }
-                    segments.append(trimmed(start..<end, units, isCharacterBoundary))
+                    segments.append(trimmed(clusters[start]..<clusters[end], units, isCharacterBoundary))
                     start = end
                 }
             }
@@ -97,9 +104,10 @@ enum SegmentBuilder {
 
     /// `range` without white space at either end (empty when it is all white space).
     ///
-    /// Trimming the end always stops at a cluster boundary (a white-space code unit starts a
-    /// cluster, except LF after CR, which is white space too). Trimming the start can stop before
-    /// a combining mark that belongs to the last space; then the start steps back to that space.
+    /// Trimming the end stops at a cluster boundary: a white-space code unit starts a cluster,
+    /// except LF after CR (white space too) and a space after a Prepend character (U+0605), whose
+    /// cluster the end then leaves whole. Trimming the start can stop before a combining mark
+    /// that belongs to the last space; then the start steps back to that space.
     static func trimmed(
         _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>, _ isCharacterBoundary: (Int) -> Bool
     ) -> Range<Int> {
@@ -107,9 +115,34 @@ enum SegmentBuilder {
         var upper = range.upperBound
         while lower < upper, UnicodeClasses.isWhiteSpace(units[lower]) { lower += 1 }
         while upper > lower, UnicodeClasses.isWhiteSpace(units[upper - 1]) { upper -= 1 }
+        while upper < range.upperBound, upper > lower, !isCharacterBoundary(upper) { upper -= 1 }
         if lower > range.lowerBound, lower < upper, units[lower] >= 0x300, !isCharacterBoundary(lower) {
             lower -= 1
         }
         return lower..<upper
+    }
+}
+
+/// The start of the grapheme cluster holding each offset asked for: where a word or sentence
+/// edge that ICU put inside a cluster moves to. ICU's character iterator is opened only for an
+/// offset the fast path cannot decide.
+private struct ClusterStarts {
+    let storage: TextStorage
+    private var boundaries: CharacterBoundaries?
+
+    init(storage: TextStorage) {
+        self.storage = storage
+    }
+
+    /// `offset` itself when it is a cluster boundary (or outside the text), otherwise the start
+    /// of its cluster.
+    subscript(offset: Int) -> Int {
+        mutating get {
+            guard offset > 0, offset < storage.count else { return offset }
+            if CharacterBoundaries.fastBoundary(storage[offset - 1], storage[offset]) == true { return offset }
+            let clusters = boundaries ?? CharacterBoundaries(storage: storage, locale: "")
+            boundaries = clusters
+            return clusters.isBoundary(offset) ? offset : clusters.boundary(before: offset) ?? 0
+        }
     }
 }
