@@ -44,4 +44,39 @@ import TextNavigation
         let resumed = Array(ReadingSession(document: document, granularity: granularity, from: session.position))
         #expect(resumed == [.end])
     }
+
+    /// crash-e27ee4f2: in Arabic text with U+0605 ARABIC NUMBER MARK ABOVE (a Prepend
+    /// character, which joins the character after it into one grapheme cluster) before a space,
+    /// ICU's word and sentence rules broke between the mark and the space, inside the cluster,
+    /// and `toBoundary` by word returned that offset. Unit edges now move to the cluster's start.
+    @Test(arguments: [
+        "سواء أكانت\u{0605} ولادتهم",  // the fuzzer's input: a word ending before U+0605 and a space
+        "Hi.\u{0605} There.",  // a sentence ending before U+0605 and a space
+        "Hi. \u{0605}There. x",  // a sentence starting with U+0605
+        "a\u{0605}.\u{0605} b\u{0605}",
+        "\u{0605}\u{0605}. \u{0605}",
+    ])
+    func noWordOrSentenceEdgeFallsInsideAPrependCluster(text: String) throws {
+        let tokenizer = try StringTokenizer(text, locale: "ar")
+        let length = tokenizer.length
+        for granularity in [TextGranularity.word, .sentence] {
+            for unit in tokenizer.segments(for: granularity).ranges {
+                #expect(tokenizer.isCharacterBoundary(unit.lowerBound), "\(granularity) \(unit) in \(text.debugDescription)")
+                #expect(tokenizer.isCharacterBoundary(unit.upperBound), "\(granularity) \(unit) in \(text.debugDescription)")
+            }
+            for offset in 0...length {
+                for direction in [TextDirection.forward, .backward] {
+                    let position = TextPosition(offset: offset)
+                    if let next = tokenizer.position(from: position, toBoundary: granularity, inDirection: direction) {
+                        #expect(tokenizer.isCharacterBoundary(next.offset), "\(granularity) \(direction) from \(offset)")
+                    }
+                    if let range = tokenizer.rangeEnclosingPosition(position, with: granularity, inDirection: direction) {
+                        #expect(tokenizer.isCharacterBoundary(range.start.offset) && tokenizer.isCharacterBoundary(range.end.offset))
+                    }
+                }
+            }
+        }
+        // The mark and its space are a gap, so the words around it are still found.
+        #expect(!tokenizer.segments(for: .word).ranges.isEmpty || !text.contains { $0.isLetter })
+    }
 }
