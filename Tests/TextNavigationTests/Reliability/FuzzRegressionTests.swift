@@ -61,17 +61,25 @@ import TextNavigation
         let length = tokenizer.length
         for granularity in [TextGranularity.word, .sentence] {
             for unit in tokenizer.segments(for: granularity).ranges {
-                #expect(tokenizer.isCharacterBoundary(unit.lowerBound), "\(granularity) \(unit) in \(text.debugDescription)")
-                #expect(tokenizer.isCharacterBoundary(unit.upperBound), "\(granularity) \(unit) in \(text.debugDescription)")
+                #expect(
+                    tokenizer.isCharacterBoundary(unit.lowerBound), "\(granularity) \(unit) in \(text.debugDescription)"
+                )
+                #expect(
+                    tokenizer.isCharacterBoundary(unit.upperBound), "\(granularity) \(unit) in \(text.debugDescription)"
+                )
             }
             for offset in 0...length {
                 for direction in [TextDirection.forward, .backward] {
                     let position = TextPosition(offset: offset)
                     if let next = tokenizer.position(from: position, toBoundary: granularity, inDirection: direction) {
-                        #expect(tokenizer.isCharacterBoundary(next.offset), "\(granularity) \(direction) from \(offset)")
+                        #expect(
+                            tokenizer.isCharacterBoundary(next.offset), "\(granularity) \(direction) from \(offset)")
                     }
-                    if let range = tokenizer.rangeEnclosingPosition(position, with: granularity, inDirection: direction) {
-                        #expect(tokenizer.isCharacterBoundary(range.start.offset) && tokenizer.isCharacterBoundary(range.end.offset))
+                    if let range = tokenizer.rangeEnclosingPosition(position, with: granularity, inDirection: direction)
+                    {
+                        #expect(
+                            tokenizer.isCharacterBoundary(range.start.offset)
+                                && tokenizer.isCharacterBoundary(range.end.offset))
                     }
                 }
             }
