@@ -1,12 +1,33 @@
 internal import CICU
+import Synchronization
 
 extension ICU {
     /// Locale identifiers as ICU understands them.
     enum Locale {
+        /// Answers already computed, by query: every tokenizer and layout canonicalizes its
+        /// locale, and a book makes one of each per paragraph.
+        private static let answers = Mutex<[String: String]>([:])
+
+        /// `compute()`'s answer for `key`, computed once (errors are not kept).
+        private static func remembered(_ key: String, _ compute: () throws(ICUError) -> String) throws(ICUError)
+            -> String
+        {
+            if let known = answers.withLock({ $0[key] }) { return known }
+            let answer = try compute()
+            answers.withLock { $0[key] = answer }
+            return answer
+        }
+
         /// The ICU form of a BCP-47 tag ("ja-JP") or ICU id ("ja_JP@lb=strict").
         ///
         /// - Throws: ``ICUError`` when the identifier is malformed.
+        /// - Complexity: one ICU call the first time an identifier is seen, a dictionary lookup
+        ///   after.
         static func canonical(_ identifier: String) throws(ICUError) -> String {
+            try remembered(identifier) { () throws(ICUError) in try computeCanonical(identifier) }
+        }
+
+        private static func computeCanonical(_ identifier: String) throws(ICUError) -> String {
             var status: Int32 = 0
             var buffer = [CChar](repeating: 0, count: 157)
             let length = cicu_locale_canonicalize(identifier, &buffer, Int32(buffer.count), &status)
@@ -16,6 +37,14 @@ extension ICU {
 
         /// `identifier` with the keyword `key` set to `value` ("en" -> "en@ss=standard").
         static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
+            -> String
+        {
+            try remembered("\(identifier)\u{0}\(key)=\(value)") { () throws(ICUError) in
+                try computeSetting(key, to: value, in: identifier)
+            }
+        }
+
+        private static func computeSetting(_ key: String, to value: String, in identifier: String) throws(ICUError)
             -> String
         {
             var status: Int32 = 0

@@ -23,6 +23,12 @@ extension ICU {
             cicu_has_binary_property(Int32(bitPattern: scalar.value), Int32(CICU_PROPERTY_EMOJI_PRESENTATION)) != 0
         }
 
+        /// ICU's Grapheme_Cluster_Break value (UGraphemeClusterBreak) of a code point: 0 Other,
+        /// 1 Control, 2 CR, 3 Extend, 5 LF, 10 SpacingMark, 11 Prepend, 17 ZWJ, and so on.
+        static func graphemeClusterBreak(_ codePoint: UInt32) -> Int32 {
+            cicu_int_property_value(Int32(bitPattern: codePoint), 0x1012 /* UCHAR_GRAPHEME_CLUSTER_BREAK */)
+        }
+
         /// ICU's general category (UCharCategory) of the scalar.
         static func generalCategory(_ scalar: Unicode.Scalar) -> Int32 {
             cicu_general_category(Int32(bitPattern: scalar.value))
