@@ -1,11 +1,15 @@
 /// Extended grapheme cluster boundaries of a text: ICU's character break rules, with a fast
-/// path that decides most boundaries of Latin text without calling ICU.
+/// path that decides most boundaries without calling ICU.
 ///
-/// The fast path: between two code units both below U+0300, a boundary lies unless they are CR
-/// then LF. Below U+0300 every character's Grapheme_Cluster_Break value is CR, LF, Control or
-/// Other (no Extend, SpacingMark, Prepend, ZWJ, regional indicator or Hangul jamo), and the
-/// rules that look further back (GB9c, GB11, GB12, GB13) need one of those. So the pair alone
-/// decides, exactly as UAX #29 (and ICU) would. Everything else goes to ICU.
+/// The fast path: between two *simple* code units a boundary lies unless they are CR then LF.
+/// A code unit is simple when it is a whole code point (not a surrogate) whose
+/// Grapheme_Cluster_Break value is Other, Control, CR or LF: every unit below U+0300, and most
+/// of the BMP's letters, kana and ideographs. No rule of UAX #29 (or ICU's tailoring of it) keeps
+/// two such units together except GB3 (CR × LF): the rules that join need Extend, SpacingMark,
+/// Prepend, ZWJ, a regional indicator or a Hangul jamo on one side (GB6–GB9b, GB11–GB13), and
+/// the conjunct rule (GB9c) a virama before. So the pair alone decides, exactly as ICU would.
+/// The set of simple units comes from ICU's own property data, once per process. Everything
+/// else goes to ICU.
 ///
 /// Not `Sendable`: it owns a stateful ICU iterator. Each tokenizer keeps one behind its lock.
 final class CharacterBoundaries {
@@ -18,12 +22,31 @@ final class CharacterBoundaries {
         self.locale = locale
     }
 
+    /// One bit per BMP code unit: set when the unit is simple (see the type's documentation).
+    private static let simpleUnits: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 1024)
+        for unit in 0..<0x1_0000 where !(0xD800...0xDFFF).contains(unit) {
+            switch ICU.Properties.graphemeClusterBreak(UInt32(unit)) {
+            case 0, 1, 2, 5: bits[unit >> 6] |= 1 << UInt64(unit & 63)  // Other, Control, CR, LF
+            default: break
+            }
+        }
+        return bits
+    }()
+
+    /// Whether `unit` is simple, given the table of simple units.
+    @inline(__always)
+    private static func isSimple(_ unit: UInt16, _ table: UnsafeBufferPointer<UInt64>) -> Bool {
+        unit < 0x300 || table[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+    }
+
     /// Whether the pair of code units is decided by the fast path, and if so whether a
     /// boundary lies between them.
     @inline(__always)
     static func fastBoundary(_ before: UInt16, _ after: UInt16) -> Bool? {
-        guard before < 0x300, after < 0x300 else { return nil }
-        return !(before == 0x0D && after == 0x0A)
+        if before < 0x300, after < 0x300 { return !(before == 0x0D && after == 0x0A) }
+        let simple = simpleUnits.withUnsafeBufferPointer { isSimple(before, $0) && isSimple(after, $0) }
+        return simple ? true : nil
     }
 
     private func icu() -> ICU.BreakIterator? {
@@ -78,23 +101,63 @@ final class CharacterBoundaries {
 
     /// Calls `body` with every boundary after 0, in order.
     ///
-    /// - Complexity: O(n); Latin text rarely reaches ICU.
+    /// - Complexity: O(n); text made of simple units never reaches ICU.
     func forEachBoundary(_ body: (Int) -> Void) {
         let count = storage.count
-        var offset = 0
-        storage.withUTF16 { units in
-            while offset < count {
-                let next: Int
-                if offset + 1 < count, let fast = Self.fastBoundary(units[offset], units[offset + 1]), fast {
-                    next = offset + 1
-                } else if offset + 1 == count {
-                    next = count
-                } else {
-                    next = boundary(after: offset) ?? count
+        Self.simpleUnits.withUnsafeBufferPointer { table in
+            storage.withUTF16 { units in
+                var offset = 0
+                while offset < count {
+                    let next = nextBoundary(after: offset, units, table)
+                    body(next)
+                    offset = next
                 }
-                body(next)
-                offset = next
             }
         }
+    }
+
+    /// Every cluster of the text as units, in order.
+    ///
+    /// - Complexity: O(n), writing the units straight into their arrays.
+    func segments() -> TextSegments {
+        let count = storage.count
+        guard count > 0 else { return TextSegments() }
+        var clusters = 0
+        let ends = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            Self.simpleUnits.withUnsafeBufferPointer { table in
+                storage.withUTF16 { units in
+                    var offset = 0
+                    while offset < count {
+                        offset = nextBoundary(after: offset, units, table)
+                        buffer[clusters] = Int32(truncatingIfNeeded: offset)
+                        clusters += 1
+                    }
+                }
+            }
+            initialized = clusters
+        }
+        let starts = [Int32](unsafeUninitializedCapacity: clusters) { buffer, initialized in
+            buffer[0] = 0
+            for index in 1..<clusters { buffer[index] = ends[index - 1] }
+            initialized = clusters
+        }
+        return TextSegments(validStarts: starts, ends: ends)
+    }
+
+    /// The first boundary after `offset` (which is a boundary before the end).
+    @inline(__always)
+    private func nextBoundary(
+        after offset: Int, _ units: UnsafeBufferPointer<UInt16>, _ table: UnsafeBufferPointer<UInt64>
+    ) -> Int {
+        let next = offset + 1
+        guard next < units.count else { return units.count }
+        let before = units[offset]
+        let after = units[next]
+        if Self.isSimple(before, table), Self.isSimple(after, table) {
+            // After CR LF comes a boundary (GB4).
+            return before == 0x0D && after == 0x0A ? min(next + 1, units.count) : next
+        }
+        guard let found = icu()?.following(offset), found != ICU.BreakIterator.done else { return units.count }
+        return found
     }
 }

@@ -60,9 +60,11 @@ enum SegmentBuilder {
     /// name. Empty for languages other than English.
     static func extraAbbreviations(forLocale locale: String) -> [[UInt16]] {
         let language = locale.prefix { $0 != "_" && $0 != "@" }
-        guard language == "en" else { return [] }
-        return ["Dr.", "Gen.", "Lt.", "Hon."].map { Array($0.utf16) }
+        return language == "en" ? englishTitles : []
     }
+
+    /// The English titles of ``extraAbbreviations(forLocale:)``, made once.
+    private static let englishTitles: [[UInt16]] = ["Dr.", "Gen.", "Lt.", "Hon."].map { Array($0.utf16) }
 
     /// Whether `range`, without its trailing white space (which must hold no paragraph break),
     /// ends with one of `abbreviations` that does not follow a letter.

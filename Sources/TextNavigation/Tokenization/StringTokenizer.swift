@@ -69,15 +69,7 @@ public final class StringTokenizer: TextTokenizer {
     public func segments(for granularity: TextGranularity) -> TextSegments {
         switch granularity {
         case .character:
-            var segments = TextSegments()
-            var start = 0
-            state.withLock { state in
-                state.characters.forEachBoundary { end in
-                    segments.append(start..<end)
-                    start = end
-                }
-            }
-            return segments
+            return state.withLock { $0.characters.segments() }
         case .document:
             return TextSegments([0..<length])
         case .line:
@@ -87,18 +79,18 @@ public final class StringTokenizer: TextTokenizer {
             return cached(.paragraph) { SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: false) }
         case .word:
             return cached(.word) {
-                (try? ICU.BreakIterator.make(kind: .word, locale: locale)).flatMap {
-                    try? SegmentBuilder.words(of: storage, iterator: $0)
-                } ?? TextSegments()
+                (try? ICU.BreakIterator.borrowing(kind: .word, locale: locale) { iterator throws(ICUError) in
+                    try SegmentBuilder.words(of: storage, iterator: iterator)
+                }) ?? TextSegments()
             }
         case .sentence:
             return cached(.sentence) {
-                (try? ICU.BreakIterator.make(kind: .sentence, locale: sentenceLocale)).flatMap { iterator in
-                    try? SegmentBuilder.sentences(
+                (try? ICU.BreakIterator.borrowing(kind: .sentence, locale: sentenceLocale) { iterator throws(ICUError) in
+                    try SegmentBuilder.sentences(
                         of: storage, iterator: iterator,
                         abbreviations: SegmentBuilder.extraAbbreviations(forLocale: locale)
                     ) { self.isCharacterBoundary($0) }
-                } ?? TextSegments()
+                }) ?? TextSegments()
             }
         }
     }
