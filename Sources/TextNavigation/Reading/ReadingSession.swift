@@ -13,6 +13,11 @@
 ///   utterance.
 /// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event.
 ///
+/// Opening a long book at a saved place need not wait for the whole book to be laid out: a
+/// session made with `deferringPagination` produces its first utterance before the document
+/// is paginated, and paginates on the next event (see
+/// ``init(document:granularity:from:deferringPagination:)``).
+///
 /// Pull events with ``next()``. ``pause()`` stops after the current event and ``position``
 /// is then where to resume, in this session (``resume()``) or a new one.
 ///
@@ -42,19 +47,41 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     private var cursor: ReadingPosition
     public private(set) var state: State = .ready
 
-    private var page: Page
+    /// The page the reader is on; `nil` until a session that defers pagination needs it.
+    private var page: Page?
+    /// Where a session that defers pagination started: its first page is the one holding this.
+    private var deferredStart: ReadingPosition?
+    /// Whether a session that defers pagination has produced its first utterance.
+    private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
     private var cachedUnits: (element: Int, segments: TextSegments)?
     private var elementHadUtterance = false
 
     /// A session from `position` (clamped into the document).
-    public init(document: Document, granularity: TextGranularity = .sentence, from position: ReadingPosition) {
+    ///
+    /// - Parameter deferringPagination: when `true` and the document's pages come from layout,
+    ///   the session does not paginate the document to start: the first utterance is produced
+    ///   from the element at `position` alone (its ``Utterance/page`` is found when asked), and
+    ///   the next event paginates the document. Page turns that would come before the first
+    ///   utterance (a start in the white space just before a page edge) then come after it,
+    ///   before the second; the events are otherwise the same. Backend-made pages are never
+    ///   deferred (they cost nothing to count).
+    /// - Complexity: O(length of the element at `position`) when deferring; otherwise the first
+    ///   session of a document lays out the whole document.
+    public init(
+        document: Document, granularity: TextGranularity = .sentence, from position: ReadingPosition,
+        deferringPagination: Bool = false
+    ) {
         self.document = document
         self.granularity = granularity == .document ? .paragraph : granularity
         var navigator = Navigator(document: document)
         navigator.move(to: position)
         self.cursor = navigator.position
-        self.page = document.page(containing: navigator.position)
+        if deferringPagination, document.layout != nil {
+            self.deferredStart = navigator.position
+        } else {
+            self.page = document.page(containing: navigator.position)
+        }
         // Start at the start of the unit holding the position.
         if let unit = navigator.currentUnit(self.granularity), unit.range.lowerBound < navigator.position.offset {
             self.cursor = ReadingPosition(element: unit.element, offset: unit.range.lowerBound)
@@ -99,11 +126,21 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             }
             let isLastInElement = index + 1 >= segments.count
             if let range, !range.isEmpty {
-                guard let turns = turnPages(toward: ReadingPosition(element: elementIndex, offset: range.lowerBound))
-                else { return finish() }
+                let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
+                let pageNumber: Utterance.PageNumber
+                var turns: [ReadingEvent] = []
+                if page == nil, let deferredStart, !hasDeferredUtterance {
+                    // The first utterance of a deferring session: its page is found when asked.
+                    hasDeferredUtterance = true
+                    pageNumber = .deferred(document, start: deferredStart, unit: unitStart)
+                } else {
+                    guard let made = turnPages(toward: unitStart) else { return finish() }
+                    turns = made
+                    pageNumber = .known(currentPage().number)
+                }
                 elementHadUtterance = true
                 let utterance = Utterance(
-                    text: element.text.string(in: range) ?? "", range: range, element: elementIndex, page: page.number,
+                    text: element.text.string(in: range) ?? "", range: range, element: elementIndex, page: pageNumber,
                     granularity: granularity)
                 pending = turns + [.utterance(utterance)]
                 if isLastInElement, element.traits.contains(.heading) {
@@ -132,6 +169,8 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// Turns pages until the one holding `target`, giving a page-turn event for each; `nil`
     /// when a page may not turn, and reading ends there.
     private mutating func turnPages(toward target: ReadingPosition) -> [ReadingEvent]? {
+        var page = currentPage()
+        defer { self.page = page }
         let targetIndex = document.pageIndex(containing: target)
         var turns: [ReadingEvent] = []
         while page.index < targetIndex {
@@ -140,6 +179,15 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             turns.append(.pageTurn(from: from, to: page.number, announcement: page.announcement))
         }
         return turns
+    }
+
+    /// The page the reader is on, found (paginating the document) the first time a session that
+    /// defers pagination needs it.
+    private mutating func currentPage() -> Page {
+        if let page { return page }
+        let found = document.page(containing: deferredStart ?? cursor)
+        page = found
+        return found
     }
 
     private mutating func units(in element: Int) -> TextSegments {

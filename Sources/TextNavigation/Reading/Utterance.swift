@@ -6,10 +6,60 @@ public struct Utterance: Sendable, Hashable {
     public let range: Range<Int>
     /// The index of the element in the document.
     public let element: Int
-    /// The page (from 1) the utterance starts on.
-    public let page: Int
     public let granularity: TextGranularity
+    private let pageNumber: PageNumber
+
+    /// The page (from 1) the reader is on when the utterance is spoken.
+    ///
+    /// The first utterance of a session that defers pagination
+    /// (``ReadingSession/init(document:granularity:from:deferringPagination:)``) finds its page
+    /// when first asked: that paginates the document if nothing has yet, so it may take as long
+    /// as pagination. Every other utterance knows its page when it is made.
+    public var page: Int { pageNumber.resolved }
 
     /// Where the utterance starts.
     public var position: ReadingPosition { ReadingPosition(element: element, offset: range.lowerBound) }
+
+    init(text: String, range: Range<Int>, element: Int, page: PageNumber, granularity: TextGranularity) {
+        self.text = text
+        self.range = range
+        self.element = element
+        self.pageNumber = page
+        self.granularity = granularity
+    }
+
+    /// Equal utterances have the same text, range, element, granularity and page (comparing
+    /// pages may paginate the document, see ``page``).
+    public static func == (lhs: Utterance, rhs: Utterance) -> Bool {
+        lhs.text == rhs.text && lhs.range == rhs.range && lhs.element == rhs.element
+            && lhs.granularity == rhs.granularity && lhs.page == rhs.page
+    }
+
+    /// Hashes everything but the page, so hashing never paginates.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(range)
+        hasher.combine(element)
+        hasher.combine(granularity)
+    }
+}
+
+extension Utterance {
+    /// An utterance's page number: known when it was made, or left for the document's
+    /// pagination to answer.
+    enum PageNumber: Sendable {
+        case known(Int)
+        /// The page a session that started on the page holding `start` is on when it reaches
+        /// `unit`: pages turn forward only, so the later of the two pages.
+        case deferred(Document, start: ReadingPosition, unit: ReadingPosition)
+
+        var resolved: Int {
+            switch self {
+            case .known(let number):
+                return number
+            case .deferred(let document, let start, let unit):
+                return max(document.pageIndex(containing: start), document.pageIndex(containing: unit)) + 1
+            }
+        }
+    }
 }
