@@ -1,0 +1,143 @@
+import Foundation
+
+/// The bench's output: a table for people, or one JSON object for programs.
+struct BenchReport {
+    let books: [BookResult]
+    let repetitions: Int
+    let queries: Int
+    let date: Date
+    let cores: Int
+
+    private var dateText: String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+
+    // MARK: Table
+
+    var table: String {
+        var lines: [String] = [
+            "readaloud bench, \(dateText), \(cores) cores, best of \(repetitions) runs, \(queries) random queries",
+            "Ratios are readaloud's speed over raw ICU's on the same UTF-16 text, measured in this run (> 1: faster).",
+            "",
+        ]
+        for book in books {
+            lines.append(
+                "\(book.name): \(book.locale), \(format2(book.megabytes)) MB UTF-8, \(book.paragraphs) paragraphs, "
+                    + "\(book.pages) pages")
+            lines.append(
+                row([
+                    "granularity", "MB/s", "ICU MB/s", "ratio", "units/s", "query µs", "ICU µs", "speedup",
+                    "read-all MB/s", "ratio", "first utt. ms",
+                ]))
+            for result in book.granularities {
+                lines.append(
+                    row([
+                        result.granularity, format2(result.mbPerSecond(book)), format2(result.icuMBPerSecond(book)),
+                        format2(result.ratio) + "×", millions(result.unitsPerSecond),
+                        format3(result.querySeconds * 1e6), format3(result.icuQuerySeconds * 1e6),
+                        format2(result.querySpeedup) + "×", format2(result.readAllMBPerSecond(book)),
+                        format2(result.readAllRatio) + "×", format2(result.firstUtteranceSeconds * 1000),
+                    ]))
+            }
+            lines.append(
+                "  paginate: \(format2(book.paginationSeconds * 1000)) ms; ICU line-break pass "
+                    + "\(format2(book.icuLineSeconds * 1000)) ms; "
+                    + "\(format2(book.paginationSeconds / book.icuLineSeconds))× ICU's time")
+            if let peak = book.peakMemoryBytes, let ratio = book.memoryRatio {
+                lines.append("  peak memory above baseline: \(format2(Double(peak) / 1_000_000)) MB, \(format2(ratio))× the UTF-8 size")
+            } else {
+                lines.append("  peak memory: not available (no /proc/self/status)")
+            }
+            lines.append("")
+        }
+        let targets = BenchTarget.evaluate(books)
+        if !targets.isEmpty {
+            lines.append("Targets:")
+            for target in targets {
+                lines.append("  [\(target.isMet ? "met" : "NOT MET")] \(target.name): \(target.measured) (target \(target.limit))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func row(_ cells: [String]) -> String {
+        let widths = [12, 8, 9, 7, 9, 9, 8, 9, 14, 7, 13]
+        var text = " "
+        for (index, cell) in cells.enumerated() {
+            let width = widths[min(index, widths.count - 1)]
+            let padding = String(repeating: " ", count: max(0, width - cell.count))
+            text += index == 0 ? " " + cell + padding : " " + padding + cell
+        }
+        return text
+    }
+
+    private func millions(_ value: Double) -> String { format2(value / 1e6) + "M" }
+
+    private func format3(_ value: Double) -> String {
+        guard value.isFinite else { return "-" }
+        return String(format: value < 1 ? "%.3f" : value < 100 ? "%.2f" : "%.0f", value)
+    }
+
+    // MARK: JSON
+
+    var json: String {
+        let targets = BenchTarget.evaluate(books)
+        let object: JSONValue = .object([
+            ("date", .string(dateText)),
+            ("cores", .integer(cores)),
+            ("repetitions", .integer(repetitions)),
+            ("queries", .integer(queries)),
+            ("books", .array(books.map(bookJSON))),
+            (
+                "targets",
+                .array(
+                    targets.map {
+                        .object([
+                            ("name", .string($0.name)), ("met", .bool($0.isMet)), ("value", .number($0.value)),
+                            ("limit", .string($0.limit)),
+                        ])
+                    })
+            ),
+        ])
+        return object.text
+    }
+
+    private func bookJSON(_ book: BookResult) -> JSONValue {
+        .object([
+            ("name", .string(book.name)),
+            ("locale", .string(book.locale)),
+            ("utf8Bytes", .integer(book.utf8Bytes)),
+            ("paragraphs", .integer(book.paragraphs)),
+            ("pages", .integer(book.pages)),
+            (
+                "granularities",
+                .array(
+                    book.granularities.map { result in
+                        .object([
+                            ("granularity", .string(result.granularity)),
+                            ("mbPerSecond", .number(result.mbPerSecond(book))),
+                            ("icuMBPerSecond", .number(result.icuMBPerSecond(book))),
+                            ("ratio", .number(result.ratio)),
+                            ("boundariesPerSecond", .number(result.unitsPerSecond)),
+                            ("icuBoundariesPerSecond", .number(result.icuBoundariesPerSecond)),
+                            ("queryMicroseconds", .number(result.querySeconds * 1e6)),
+                            ("icuQueryMicroseconds", .number(result.icuQuerySeconds * 1e6)),
+                            ("querySpeedup", .number(result.querySpeedup)),
+                            ("readAllMBPerSecond", .number(result.readAllMBPerSecond(book))),
+                            ("readAllRatio", .number(result.readAllRatio)),
+                            ("utterances", .integer(result.utterances)),
+                            ("firstUtteranceMilliseconds", .number(result.firstUtteranceSeconds * 1000)),
+                            ("firstUtteranceRatio", .number(result.firstUtteranceRatio)),
+                        ])
+                    })
+            ),
+            ("paginationMilliseconds", .number(book.paginationSeconds * 1000)),
+            ("icuLineBreakMilliseconds", .number(book.icuLineSeconds * 1000)),
+            ("paginationRatio", .number(book.paginationRatio)),
+            ("peakMemoryBytes", book.peakMemoryBytes.map { .integer($0) } ?? .null),
+            ("memoryRatio", book.memoryRatio.map { .number($0) } ?? .null),
+        ])
+    }
+}

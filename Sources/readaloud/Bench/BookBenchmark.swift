@@ -1,0 +1,214 @@
+import TextNavigation
+
+/// Runs every measurement of the bench over one book, each side by side with its raw ICU
+/// baseline in the same run.
+struct BookBenchmark {
+    let book: BenchBook
+    let granularities: [TextGranularity]
+    let repetitions: Int
+    let queries: Int
+    let layout = PageLayout()
+
+    /// Measures the book. Memory comes first, while the process holds nothing of this book.
+    ///
+    /// - Throws: ``CommandFailure`` when the book cannot be read as text or ICU fails.
+    func run() throws(CommandFailure) -> BookResult {
+        let peakMemory = try measureMemory()
+        let parsed = try parse(book.bytes)
+        let texts = parsed.paragraphs.map(\.text)
+        var results: [GranularityResult] = []
+        for granularity in granularities {
+            results.append(try measure(granularity, parsed, texts))
+        }
+        var pages = 0
+        let paginationSeconds = Stopwatch.best(of: repetitions) {
+            let document = Document(book: parsed, locale: book.locale, layout: layout)
+            pages = document.pageCount
+        }
+        let icuLineSeconds = try Stopwatch.best(of: repetitions) { () throws(CommandFailure) in
+            _ = try icu { () throws(ICUError) in
+                try TokenizationBenchmark.icuBoundaryCount(in: texts, granularity: .line, locale: book.locale)
+            }
+        }
+        return BookResult(
+            name: book.name, locale: book.locale, utf8Bytes: book.bytes.count, paragraphs: parsed.paragraphs.count,
+            isMostlyLatin: book.isMostlyLatin, granularities: results, paginationSeconds: paginationSeconds,
+            icuLineSeconds: icuLineSeconds, pages: pages, peakMemoryBytes: peakMemory)
+    }
+
+    // MARK: Measurements
+
+    private func measure(_ granularity: TextGranularity, _ parsed: PlainTextBook, _ texts: [TextStorage])
+        throws(CommandFailure) -> GranularityResult
+    {
+        // Sequential tokenization: every paragraph's units from fresh tokenizers (a fresh
+        // document per run, its elements' tokenizers made outside the timing: they are made
+        // when an element is first touched), against ICU iterating the same texts.
+        var units = 0
+        var icuBoundaries = 0
+        var seconds = Double.infinity
+        var icuSeconds = Double.infinity
+        for _ in 0..<max(1, repetitions) {
+            let document = Document(book: parsed, locale: book.locale, layout: layout)
+            let tokenizers = document.elements.map(\.tokenizer)
+            seconds = min(
+                seconds,
+                Stopwatch.seconds {
+                    units = 0
+                    for tokenizer in tokenizers { units += tokenizer.segments(for: granularity).count }
+                })
+            icuSeconds = min(
+                icuSeconds,
+                try Stopwatch.seconds { () throws(CommandFailure) in
+                    icuBoundaries = try icu { () throws(ICUError) in
+                        try TokenizationBenchmark.icuBoundaryCount(
+                            in: texts, granularity: granularity, locale: book.locale)
+                    }
+                })
+        }
+
+        let (querySeconds, icuQuerySeconds) = try measureQueries(granularity, parsed)
+
+        var utterances = 0
+        let readAllSeconds = Stopwatch.best(of: repetitions) {
+            let document = Document(book: parsed, locale: book.locale, layout: layout)
+            var session = ReadingSession(document: document, granularity: granularity, page: 0)
+            utterances = 0
+            while let event = session.next() {
+                if case .utterance = event { utterances += 1 }
+            }
+        }
+
+        let firstUtteranceSeconds = try measureFirstUtterance(granularity, parsed)
+        return GranularityResult(
+            granularity: granularity.rawValue, seconds: seconds, icuSeconds: icuSeconds, units: units,
+            icuBoundaries: icuBoundaries, querySeconds: querySeconds, icuQuerySeconds: icuQuerySeconds,
+            readAllSeconds: readAllSeconds, utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds)
+    }
+
+    /// Seconds per enclosing-unit query at `queries` random offsets: readaloud's tokenizers with
+    /// their caches built (one sequential pass, measured above), and one ICU iterator over the
+    /// book's whole UTF-16 buffer, reused for every query.
+    private func measureQueries(_ granularity: TextGranularity, _ parsed: PlainTextBook)
+        throws(CommandFailure) -> (Double, Double)
+    {
+        let document = Document(book: parsed, locale: book.locale, layout: layout)
+        let elements = document.elements
+        for element in elements { _ = element.tokenizer.segments(for: granularity) }
+        // Offsets in the buffer, each inside some element's text.
+        let starts = elements.map(\.text.bufferRange.lowerBound)
+        var random = RandomOffsets(seed: 0x5EED)
+        var local: [(element: Int, offset: Int)] = []
+        var global: [Int] = []
+        local.reserveCapacity(queries)
+        global.reserveCapacity(queries)
+        let total = parsed.buffer.count
+        while local.count < queries, total > 0 {
+            let offset = random.next(below: total)
+            var low = 0
+            var high = starts.count
+            while low + 1 < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= offset { low = middle } else { high = middle }
+            }
+            let range = elements[low].text.bufferRange
+            guard range.contains(offset) else { continue }
+            local.append((low, offset - range.lowerBound))
+            global.append(offset)
+        }
+        guard !local.isEmpty else { return (.nan, .nan) }
+        var checksum = 0
+        let seconds = Stopwatch.best(of: repetitions) {
+            for query in local {
+                let range = elements[query.element].tokenizer.rangeEnclosingPosition(
+                    TextPosition(offset: query.offset), with: granularity, inDirection: .forward)
+                checksum &+= range?.end.offset ?? 0
+            }
+        }
+        let whole = TextStorage(buffer: parsed.buffer, range: 0..<total)
+        let icuSeconds = try Stopwatch.best(of: repetitions) { () throws(CommandFailure) in
+            checksum &+= try icu { () throws(ICUError) in
+                try TokenizationBenchmark.icuEnclosingSegments(
+                    in: whole, at: global, granularity: granularity, locale: book.locale)
+            }
+        }
+        if checksum == 42 { print("", terminator: "") }  // keeps the work observable
+        return (seconds / Double(local.count), icuSeconds / Double(local.count))
+    }
+
+    /// Seconds from the book's bytes to the first utterance at a locator in the middle of the
+    /// book: reading the bytes into paragraphs, making the document, resolving the locator's
+    /// JSON and starting a session that leaves pagination for later.
+    private func measureFirstUtterance(_ granularity: TextGranularity, _ parsed: PlainTextBook)
+        throws(CommandFailure) -> Double
+    {
+        let reference = Document(book: parsed, locale: book.locale, layout: layout)
+        let middle = reference.elements.count / 2
+        let position = ReadingPosition(element: middle, offset: reference.elements[middle].text.count / 2)
+        let json = Locator(position: position, in: reference, includesPage: false).json
+        var failure: CommandFailure?
+        let seconds = try Stopwatch.best(of: repetitions) { () throws(CommandFailure) in
+            let opened = try parse(book.bytes)
+            let document = Document(book: opened, locale: book.locale, layout: layout)
+            do {
+                let start = try Locator(json: json).resolve(in: document)
+                var session = ReadingSession(
+                    document: document, granularity: granularity, from: start, deferringPagination: true)
+                while let event = session.next() {
+                    if case .utterance = event { break }
+                }
+            } catch {
+                failure = CommandFailure("\(book.name): the bench's locator did not resolve: \(error)")
+            }
+        }
+        if let failure { throw failure }
+        return seconds
+    }
+
+    /// The resident memory peak above the baseline while the book is read, opened, paginated
+    /// and tokenized at every measured granularity.
+    private func measureMemory() throws(CommandFailure) -> Int? {
+        guard ProcessMemory.resetPeak(), let baseline = ProcessMemory.residentBytes else { return nil }
+        let copy = Array(book.bytes)  // the file's bytes as a reader would hold them
+        let parsed = try parse(copy)
+        let document = Document(book: parsed, locale: book.locale, layout: layout)
+        _ = document.pageCount
+        for granularity in granularities where granularity != .character {
+            for element in document.elements { _ = element.tokenizer.segments(for: granularity) }
+        }
+        guard let peak = ProcessMemory.peakResidentBytes else { return nil }
+        withExtendedLifetime((copy, document)) {}
+        return max(0, peak - baseline)
+    }
+
+    // MARK: Helpers
+
+    private func parse(_ bytes: [UInt8]) throws(CommandFailure) -> PlainTextBook {
+        do {
+            let parsed = try PlainTextBook(bytes: bytes)
+            guard !parsed.paragraphs.isEmpty else {
+                throw CommandFailure("\(book.name) has no text to read (only white space)", exitCode: .dataError)
+            }
+            return parsed
+        } catch let error as BookLoadingError {
+            throw CommandFailure("\(book.name): \(error)", exitCode: .dataError)
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("\(book.name): \(error)", exitCode: .dataError)
+        }
+    }
+
+    private func icu<R>(_ body: () throws(ICUError) -> R?) throws(CommandFailure) -> R {
+        do {
+            guard let result = try body() else { throw CommandFailure("ICU has no iterator for this granularity") }
+            return result
+        } catch let error as ICUError {
+            throw CommandFailure("\(book.name): \(error)")
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("\(book.name): \(error)")
+        }
+    }
+}
