@@ -4,7 +4,8 @@ import TextNavigation
 /// Plain-text books from the repository's Books/ folder, read and made into documents.
 enum BookDocuments {
     static func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Books").appendingPathComponent(name)))
+        let url = Fixtures.repositoryRoot.appendingPathComponent("Books").appendingPathComponent(name)
+        return Array(try Data(contentsOf: url))
     }
 
     static func book(_ name: String) throws -> PlainTextBook {
