@@ -172,9 +172,24 @@ struct ParagraphAssembler {
         "Scene", "EPILOGUE", "Epilogue", "PROLOGUE", "Prologue",
     ]
 
+    /// The chapter words as bytes, for ``startsWithChapterWord(_:)``.
+    private static let chapterWordBytes: Set<[UInt8]> = Set(chapterWords.map { Array($0.utf8) })
+
+    /// Whether the line's first word (up to a space, without one final full stop) is one of the
+    /// chapter words: a check on bytes that spares most lines ``isChapterLine(_:)``'s string
+    /// work (a book is mostly lines that are not headings).
+    private func startsWithChapterWord(_ range: Range<Int>) -> Bool {
+        var end = range.lowerBound
+        while end < range.upperBound, source[end] != 0x20, end - range.lowerBound <= 9 { end += 1 }
+        if end > range.lowerBound, source[end - 1] == 0x2E { end -= 1 }
+        let length = end - range.lowerBound
+        guard length >= 3, length <= 8 else { return false }
+        return Self.chapterWordBytes.contains(Array(source[range.lowerBound..<end]))
+    }
+
     /// Whether the line reads like `CHAPTER I.`, `Chapter 12. Loomings` or `EPILOGUE`.
     private func isChapterLine(_ range: Range<Int>) -> Bool {
-        guard range.count <= 80 else { return false }
+        guard range.count <= 80, startsWithChapterWord(range) else { return false }
         let text = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         guard let first = words.first else { return false }
@@ -186,7 +201,17 @@ struct ParagraphAssembler {
         while let last = number.last, last == "." || last == ":" { number = number.dropLast() }
         let isRoman = !number.isEmpty && number.allSatisfy { "IVXLCDM".contains($0) }
         let isDigits = !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
-        return isRoman || isDigits
+        // A title may follow on the line ("Chapter 12. Loomings"); running prose may not.
+        let titleStartsWell = words.count < 3 || !(words[2].first?.isLowercase ?? false)
+        return (isRoman || isDigits) && titleStartsWell
+    }
+
+    /// Whether a line under a chapter line reads as its title: it does not start in lower case
+    /// (as a sentence's continuation would).
+    private func isTitleLine(_ range: Range<Int>) -> Bool {
+        guard range.count <= 120 else { return false }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
+        return !(text.first?.isLowercase ?? true)
     }
 
     // MARK: Planning and writing
@@ -202,7 +227,9 @@ struct ParagraphAssembler {
             guard !group.isEmpty else { return }
             let ranges = group.map { trimmed($0.bytes) }
             let terminators = group.map(\.terminator)
-            if groupStartsBlock, endsBlock, group.count <= 2, isChapterLine(ranges[0]) {
+            if groupStartsBlock, endsBlock, group.count <= 2, isChapterLine(ranges[0]),
+                group.count == 1 || isTitleLine(ranges[1])
+            {
                 for (range, terminator) in zip(ranges, terminators) {
                     pieces.append(
                         Piece(kind: .heading, startsPage: pendingPage, lines: [range], terminators: [terminator]))

@@ -1,0 +1,110 @@
+import Testing
+import TextNavigation
+
+/// The plain-text loader's reading rules, and its map back to the file's bytes.
+@Suite struct PlainTextBookTests {
+    static func texts(_ book: PlainTextBook) -> [String] { book.paragraphs.map(\.text.string) }
+
+    @Test func blankLinesSeparateParagraphsAndSingleBreaksAreSoftWraps() throws {
+        let book = try PlainTextBook("The rabbit ran\ndown the hole.\n\n\nAlice  \nfollowed.\n")
+        #expect(book.isHardWrapped)
+        #expect(Self.texts(book) == ["The rabbit ran down the hole.", "Alice followed."])
+    }
+
+    @Test func lineEndsOfEveryKindAndALeadingBOM() throws {
+        let book = try PlainTextBook(bytes: [0xEF, 0xBB, 0xBF] + Array("One\r\ntwo\r\n\r\nThree\rfour\r\rFive".utf8))
+        #expect(Self.texts(book) == ["One two", "Three four", "Five"])
+    }
+
+    @Test func eastAsianWideCharactersJoinWithoutASpace() throws {
+        let book = try PlainTextBook("中文的句\n子。\n\nMixed 中\nEnglish")
+        #expect(Self.texts(book) == ["中文的句子。", "Mixed 中 English"])
+    }
+
+    @Test func indentedLinesStartNewParagraphs() throws {
+        let book = try PlainTextBook("A poem:\n    How doth the little\n    crocodile improve\nAfter.")
+        #expect(Self.texts(book) == ["A poem:", "How doth the little", "crocodile improve After."])
+    }
+
+    @Test func headingsFromMarkdownAndChapterLines() throws {
+        let book = try PlainTextBook(
+            "# The Title\n\nCHAPTER I.\nDown the Rabbit-Hole\n\nText here.\n\nChapter 12. Loomings\n\nMore text.\n\nCHAPTER II. is mentioned\nin a sentence that goes on."
+        )
+        let kinds = book.paragraphs.map { "\($0.kind == .heading ? "H" : "B"):\($0.text.string)" }
+        #expect(
+            kinds == [
+                "H:The Title", "H:CHAPTER I.", "H:Down the Rabbit-Hole", "B:Text here.", "H:Chapter 12. Loomings",
+                "B:More text.", "B:CHAPTER II. is mentioned in a sentence that goes on.",
+            ])
+    }
+
+    @Test func aFormFeedStartsAPage() throws {
+        let book = try PlainTextBook("Page one.\n\u{0C}\nPage two.\n")
+        #expect(Self.texts(book) == ["Page one.", "Page two."])
+        #expect(book.paragraphs.map(\.startsPage) == [false, true])
+        let document = Document(book: book, layout: PageLayout(width: 70, linesPerPage: 30))
+        #expect(document.pageCount == 2)
+    }
+
+    @Test func oneLinePerParagraphWhenLinesAreLong() throws {
+        let long = String(repeating: "word ", count: 40)
+        let book = try PlainTextBook("\(long)one\n\(long)two\n\(long)three\n")
+        #expect(!book.isHardWrapped)
+        #expect(book.paragraphs.count == 3)
+    }
+
+    @Test func aozoraRubyAndNotesAreLeftOut() throws {
+        let book = try PlainTextBook("　所々｜丹塗《にぬり》の剥《は》げた円柱［＃「円柱」に傍点］に、蟋蟀《きりぎりす》が一匹。\r\n")
+        #expect(Self.texts(book) == ["所々丹塗の剥げた円柱に、蟋蟀が一匹。"])
+    }
+
+    @Test func theSourceMapLeadsBackToTheFilesBytes() throws {
+        let source = Array("\u{FEFF}Ｉt's  a ｜漢字《かんじ》 test\r\nof the 😀 map.\r\n\r\n  Second\r\n".utf8)
+        let book = try PlainTextBook(bytes: source)
+        for paragraph in book.paragraphs {
+            let text = paragraph.text
+            var offset = 0
+            while offset < text.count {
+                let scalar = text.scalar(at: offset)!
+                let byte = try #require(paragraph.sourceMap.byteOffset(forUTF16Offset: offset, in: text))
+                if scalar == " ",
+                    paragraph.sourceMap.anchors.contains(where: { $0.isSoftWrap && $0.paragraphOffset == offset })
+                {
+                    #expect(source[byte] == 0x0D || source[byte] == 0x0A)
+                } else {
+                    // The scalar's UTF-8 bytes stand at that offset in the file.
+                    #expect(Array(source[byte..<(byte + scalar.utf8.count)]) == Array(String(scalar).utf8))
+                }
+                offset += scalar.utf16.count
+            }
+            #expect(paragraph.sourceMap.byteOffset(forUTF16Offset: text.count + 1, in: text) == nil)
+        }
+        #expect(Self.texts(book) == ["Ｉt's  a 漢字 test of the 😀 map.", "Second"])
+    }
+
+    @Test(arguments: [
+        ([0xC3, 0x28] as [UInt8], 0),
+        ([0x61, 0xE2, 0x82] as [UInt8], 1),
+        ([0x61, 0x62, 0xED, 0xA0, 0x80] as [UInt8], 2),
+        ([0xF0, 0x82, 0x82, 0xAC] as [UInt8], 0),
+        ([0x61, 0x80] as [UInt8], 1),
+        ([0xF4, 0x90, 0x80, 0x80] as [UInt8], 0),
+    ])
+    func invalidUTF8IsReportedWithItsByteOffset(bytes: [UInt8], offset: Int) {
+        #expect {
+            try PlainTextBook(bytes: bytes)
+        } throws: { error in
+            guard case BookLoadingError.invalidUTF8(let at, _) = error else { return false }
+            return at == offset
+        }
+        let lossy = try? PlainTextBook(bytes: bytes, options: .init(lossy: true))
+        #expect(lossy?.paragraphs.first?.text.string.contains("\u{FFFD}") == true)
+    }
+
+    @Test func emptyAndBinaryInputAreErrors() {
+        #expect(throws: BookLoadingError.empty) { try PlainTextBook(bytes: []) }
+        #expect(throws: BookLoadingError.empty) { try PlainTextBook(bytes: [0xEF, 0xBB, 0xBF]) }
+        #expect(throws: BookLoadingError.binary(byteOffset: 2)) { try PlainTextBook(bytes: [0x61, 0x62, 0x00]) }
+        #expect(throws: Never.self) { try PlainTextBook(" \n\n\t") }
+    }
+}
