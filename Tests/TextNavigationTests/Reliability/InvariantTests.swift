@@ -235,7 +235,8 @@ struct InvariantChecker {
             expect(
                 atForward == units.ranges.contains { $0.upperBound == p }, "\(context): forward boundary \(atForward)")
             expect(
-                atBackward == units.ranges.contains { $0.lowerBound == p }, "\(context): backward boundary \(atBackward)"
+                atBackward == units.ranges.contains { $0.lowerBound == p },
+                "\(context): backward boundary \(atBackward)"
             )
         }
     }
