@@ -42,6 +42,8 @@ extension TextInput {
     public func position(
         from position: TextPosition, in direction: TextDirection, offset: Int
     ) -> TextPosition? {
+        // |Int.min| steps leave any text, and negating it would overflow.
+        guard offset != .min else { return nil }
         switch direction {
         case .storage(.forward):
             return self.position(from: position, offset: offset)
@@ -164,7 +166,8 @@ extension TextInput {
             let index = geometry.lineIndex(for: position)
         else { return nil }
         if delta == 0 { return position }
-        guard let target = geometry.line(at: index + delta) else { return nil }
+        let (targetIndex, overflow) = index.addingReportingOverflow(delta)
+        guard !overflow, let target = geometry.line(at: targetIndex) else { return nil }
         return geometry.closestPosition(to: Point(x: caret.midX, y: target.rect.midY))
     }
 }
