@@ -88,3 +88,19 @@ import TextNavigation
         #expect(!tokenizer.segments(for: .word).ranges.isEmpty || !text.contains { $0.isLetter })
     }
 }
+
+/// crash-3d2b46be: `position(from:in:offset:)` negated `Int.min` (backward, up, and left or
+/// right in right-to-left text) and added `Int.max` lines to a line index; both trapped on
+/// overflow instead of giving `nil` for a position outside the text.
+@Suite struct TextInputOverflowRegressionTests {
+    @Test(arguments: TextDirection.allCases)
+    func extremeOffsetsGiveNil(direction: TextDirection) throws {
+        let input = try LaidOutTextInput("مرحبا بالعالم\nand a second line", width: 6)
+        let middle = TextPosition(offset: 8)
+        for offset in [Int.min, Int.min + 1, Int.max, Int.max - 1] {
+            #expect(input.position(from: middle, in: direction, offset: offset) == nil, "\(direction) by \(offset)")
+        }
+        #expect(input.position(from: middle, offset: Int.min + 1) == nil)
+        #expect(input.position(from: middle, in: direction, offset: 0) == middle)
+    }
+}
