@@ -46,7 +46,9 @@ struct BenchReport {
                     + "\(format2(book.icuLineSeconds * 1000)) ms; "
                     + "\(format2(book.paginationSeconds / book.icuLineSeconds))× ICU's time")
             if let peak = book.peakMemoryBytes, let ratio = book.memoryRatio {
-                lines.append("  peak memory above baseline: \(format2(Double(peak) / 1_000_000)) MB, \(format2(ratio))× the UTF-8 size")
+                lines.append(
+                    "  peak memory above baseline: \(format2(Double(peak) / 1_000_000)) MB, \(format2(ratio))× the UTF-8 size"
+                )
             } else {
                 lines.append("  peak memory: not available (no /proc/self/status)")
             }
@@ -56,7 +58,9 @@ struct BenchReport {
         if !targets.isEmpty {
             lines.append("Targets:")
             for target in targets {
-                lines.append("  [\(target.isMet ? "met" : "NOT MET")] \(target.name): \(target.measured) (target \(target.limit))")
+                lines.append(
+                    "  [\(target.isMet ? "met" : "NOT MET")] \(target.name): \(target.measured) (target \(target.limit))"
+                )
             }
         }
         return lines.joined(separator: "\n")
