@@ -93,8 +93,8 @@ struct HostileInputCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("stdout")
         let errors = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["--kill-after=10", "\(deadline)", CLIRunner.executable.path] + arguments
