@@ -189,11 +189,11 @@ public final class Document: Sendable {
             } else if used > 0 {
                 used += 1  // the blank line between paragraphs
             }
-            let lines = element.tokenizer.segments(for: .line)
-            let lineStarts = lines.count == 0 ? [0] : (0..<lines.count).map { $0 == 0 ? 0 : lines[$0].lowerBound }
-            for lineStart in lineStarts {
+            // The element's line units (its tokenizer's), found without shaping.
+            let lines = element.lines.lineSegments()
+            for line in 0..<max(1, lines.count) {
                 if used >= linesPerPage {
-                    starts.append(ReadingPosition(element: index, offset: lineStart))
+                    starts.append(ReadingPosition(element: index, offset: line == 0 ? 0 : lines[line].lowerBound))
                     used = 0
                 }
                 used += 1

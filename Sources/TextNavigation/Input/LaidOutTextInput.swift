@@ -11,12 +11,19 @@ import Synchronization
 /// or actor. Its ``layout`` and ``stringTokenizer`` are `Sendable` and may be handed out.
 public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
     /// The current layout.
-    public var layout: TextLayout { lineSource.layout! }
+    public var layout: TextLayout {
+        let current = lineSource.layout!
+        heldLayout = current
+        return current
+    }
     /// The tokenizer, whose line units come from the current layout.
     public let stringTokenizer: StringTokenizer
     public weak var inputDelegate: (any TextInputDelegate)?
 
     private let lineSource: LiveLayout
+    /// The layout last handed out, held so that the live layout (which holds layouts weakly)
+    /// keeps giving the same one until the next relayout.
+    private var heldLayout: TextLayout?
     private var selection: TextRange?
 
     /// Lays out `storage` for `width` with `locale`'s line breaking and word rules.
@@ -29,6 +36,7 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
         let layout = try TextLayout(
             storage: storage, locale: locale, width: width, metrics: metrics, textScale: textScale)
         lineSource = LiveLayout(layout)
+        heldLayout = layout
         stringTokenizer = try StringTokenizer(
             storage: storage, locale: locale, lineSource: lineSource)
     }

@@ -35,6 +35,33 @@ public struct CellMetrics: FontMetrics, Hashable {
         return isZeroWidth ? 0 : 1
     }
 
+    /// The advance of a cluster that is the one BMP code unit `unit` (not a surrogate), as
+    /// ``advance(of:in:)`` gives it, from a table built once per process from ICU's data.
+    ///
+    /// - Complexity: O(1) (the first call builds the table: about 64,000 property look-ups).
+    @inline(__always)
+    static func advance(ofUnit unit: UInt16) -> Double {
+        if unit < 0x80 { return unit >= 0x20 && unit < 0x7F ? 1 : 0 }
+        return Double(singleUnitAdvances[Int(unit)])
+    }
+
+    /// The advance of each BMP code unit standing alone as a cluster (surrogates read as 1, as
+    /// U+FFFD does; callers send surrogates to ``advance(of:in:)``).
+    private static let singleUnitAdvances: [UInt8] = {
+        var table = [UInt8](repeating: 1, count: 0x1_0000)
+        for unit in 0..<0x1_0000 where !(0xD800...0xDFFF).contains(unit) {
+            let scalar = Unicode.Scalar(UInt32(unit))!
+            if unit < 0x80 {
+                table[unit] = unit >= 0x20 && unit < 0x7F ? 1 : 0
+            } else if unit == 0xFE0F || ICU.Properties.isWide(scalar) || ICU.Properties.isEmojiPresentation(scalar) {
+                table[unit] = 2
+            } else {
+                table[unit] = takesNoRoom(scalar) ? 0 : 1
+            }
+        }
+        return table
+    }()
+
     /// Whether `scalar` is a control, format, line separator or paragraph separator character.
     private static func takesNoRoom(_ scalar: Unicode.Scalar) -> Bool {
         switch ICU.Properties.generalCategory(scalar) {

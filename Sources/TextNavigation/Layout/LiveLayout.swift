@@ -1,12 +1,18 @@
 import Synchronization
 
-/// The current layout of one text: what a tokenizer reads its line units from, swapped for a
-/// new width or text size without touching positions or the tokenizer's other caches.
+/// The current lines of one text: what a tokenizer reads its line units from, and the layout a
+/// text input measures with, swapped for a new width or text size without touching positions
+/// or the tokenizer's other caches.
 ///
-/// The ``TextLayout`` is made on first use, so an element that is never shown or read by line
-/// costs nothing to lay out. A text whose locale ICU rejects falls back to lines at hard breaks.
+/// Line units are all most elements ever need (pagination, reading by line), so they are found
+/// without shaping (``LineBreaker``, the same lines a ``TextLayout`` makes) and kept: a few bytes
+/// a line. The full ``TextLayout`` (cluster advances, line rects, bidi runs) is made only when
+/// geometry is asked for, and held weakly: whoever asks keeps it alive (a text input does), and
+/// a few of the most recently made are kept by the process (``RecentLayouts``), so an element
+/// nobody is looking at keeps no per-cluster data. A text whose locale ICU rejects falls back to
+/// lines at hard breaks.
 ///
-/// `Sendable`: the layout and its settings live behind a `Mutex`.
+/// `Sendable`: the settings and results live behind a `Mutex`.
 final class LiveLayout: LineSegmentSource {
     private let storage: TextStorage
     private let locale: String
@@ -16,7 +22,15 @@ final class LiveLayout: LineSegmentSource {
     private struct State {
         var width: Double
         var textScale: Double
-        var layout: TextLayout?
+        /// Bumped by every change of width or text scale.
+        var generation = 0
+        /// The line units for the current settings, once found.
+        var segments: TextSegments?
+        /// The layout for the current settings, while someone holds it.
+        weak var layout: TextLayout?
+        /// The latest layout made at any settings, while someone holds it: a new one shares its
+        /// width-independent work.
+        weak var recent: TextLayout?
     }
 
     init(
@@ -29,37 +43,52 @@ final class LiveLayout: LineSegmentSource {
         self.state = Mutex(State(width: width, textScale: textScale))
     }
 
-    /// A live layout that starts from an existing layout.
+    /// A live layout that starts from an existing layout (which the caller keeps alive while it
+    /// uses it).
     init(_ layout: TextLayout) {
         storage = layout.storage
         locale = layout.locale
         metrics = layout.metrics
-        state = Mutex(State(width: layout.width, textScale: layout.textScale, layout: layout))
+        var initial = State(width: layout.width, textScale: layout.textScale)
+        initial.layout = layout
+        initial.recent = layout
+        state = Mutex(initial)
     }
 
-    /// The layout for the current width and text scale, made on first use; `nil` only when the
-    /// locale is one ICU rejects.
+    /// The layout for the current width and text scale, made when nobody holds one; `nil` only
+    /// when the locale is one ICU rejects. Keep it while using it: the live layout does not.
     var layout: TextLayout? {
-        if let existing = state.withLock({ $0.layout }) { return existing }
-        let (width, textScale) = state.withLock { ($0.width, $0.textScale) }
-        guard
-            let made = try? TextLayout(
-                storage: storage, locale: locale, width: width, metrics: metrics, textScale: textScale)
-        else { return nil }
-        return state.withLock { state in
-            if let existing = state.layout { return existing }
-            if state.width != width || state.textScale != textScale {
-                // Re-laid out while this one was being made: honour the newer settings.
-                state.layout = made.withWidth(state.width).withTextScale(state.textScale)
-            } else {
-                state.layout = made
-            }
-            return state.layout!
+        let (existing, recent, width, textScale, generation) = state.withLock {
+            ($0.layout, $0.recent, $0.width, $0.textScale, $0.generation)
         }
+        if let existing { return existing }
+        var made: TextLayout
+        if let recent {
+            made = recent.withWidth(width).withTextScale(textScale)
+        } else {
+            guard
+                let fresh = try? TextLayout(
+                    storage: storage, locale: locale, width: width, metrics: metrics, textScale: textScale)
+            else { return nil }
+            made = fresh
+        }
+        let result: TextLayout = state.withLock { state in
+            if let existing = state.layout { return existing }
+            if state.generation != generation {
+                // Re-laid out while this one was being made: honour the newer settings.
+                made = made.withWidth(state.width).withTextScale(state.textScale)
+            }
+            state.layout = made
+            state.recent = made
+            return made
+        }
+        RecentLayouts.keep(result)
+        return result
     }
 
-    /// Lays the text out again for a new width and/or text scale (`nil` keeps the current one),
-    /// reusing the width-independent work when a layout exists.
+    /// Lays the text out again for a new width and/or text scale (`nil` keeps the current one).
+    /// A layout made after this shares the width-independent work of the last one, if it is
+    /// still held.
     func relayout(width: Double? = nil, textScale: Double? = nil) {
         state.withLock { state in
             let newWidth = width ?? state.width
@@ -67,14 +96,69 @@ final class LiveLayout: LineSegmentSource {
             guard newWidth != state.width || newScale != state.textScale else { return }
             state.width = newWidth
             state.textScale = newScale
-            state.layout = state.layout?.withWidth(newWidth).withTextScale(newScale)
+            state.generation += 1
+            state.segments = nil
+            state.layout = nil
         }
     }
+
+    /// Whether a layout for the current settings is alive (someone holds it).
+    var hasLayout: Bool { state.withLock { $0.layout != nil } }
 
     /// The width lines are laid out at.
     var width: Double { state.withLock { $0.width } }
 
+    /// The line units for the current settings: each line without its hard break, empty lines
+    /// left out, as the current layout's ``TextLayout/lineSegments()``.
+    ///
+    /// - Complexity: O(n) on the first call after a change of settings, O(1) after.
     func lineSegments() -> TextSegments {
-        layout?.lineSegments() ?? SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
+        let (cached, width, textScale, generation) = state.withLock {
+            ($0.segments, $0.width, $0.textScale, $0.generation)
+        }
+        if let cached { return cached }
+        let found = findSegments(width: width, textScale: textScale)
+        return state.withLock { state in
+            guard state.generation == generation else { return found }
+            if let existing = state.segments { return existing }
+            state.segments = found
+            return found
+        }
+    }
+
+    /// Finds the line units for the settings: without shaping for terminal cells at text scale 1,
+    /// else from a layout.
+    private func findSegments(width: Double, textScale: Double) -> TextSegments {
+        let scale = textScale > 0 && textScale.isFinite ? textScale : 1
+        if metrics is CellMetrics, scale == 1 {
+            if let canonical = try? ICU.Locale.canonical(locale),
+                let segments = try? LineBreaker(storage: storage, locale: canonical, width: width).lineSegments()
+            {
+                return segments
+            }
+        } else if let layout {
+            return layout.lineSegments()
+        }
+        return SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
+    }
+}
+
+/// The few layouts made most recently by live layouts, kept alive so that asking an element
+/// for its geometry twice in a row (a page's lines, then their rects) lays it out once, while
+/// no more than a handful of texts keep their per-cluster data.
+enum RecentLayouts {
+    /// How many layouts are kept.
+    static let capacity = 8
+
+    private static let layouts = Mutex<[TextLayout]>([])
+
+    /// Keeps `layout` among the most recent, letting go of the oldest beyond ``capacity``.
+    static func keep(_ layout: TextLayout) {
+        let released: TextLayout? = layouts.withLock { layouts in
+            layouts.removeAll { $0 === layout }
+            layouts.append(layout)
+            return layouts.count > capacity ? layouts.removeFirst() : nil
+        }
+        withExtendedLifetime(released) {}  // freed outside the lock
     }
 }

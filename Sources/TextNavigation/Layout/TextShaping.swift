@@ -119,7 +119,7 @@ final class TextShaping: Sendable {
     }
 
     /// The offsets after each hard line break, and the end: the fallback opportunities.
-    private static func hardBreaks(in storage: TextStorage) -> [LineBreakOpportunity] {
+    static func hardBreaks(in storage: TextStorage) -> [LineBreakOpportunity] {
         var result: [LineBreakOpportunity] = []
         storage.withUTF16 { units in
             for offset in units.indices where UnicodeClasses.isLineSeparator(units[offset]) {
@@ -137,7 +137,7 @@ final class TextShaping: Sendable {
 
     /// Whether the cluster `range` hangs at a line's end: all white space, but not a no-break
     /// space (U+00A0, U+2007, U+202F), which holds its place like a letter.
-    private static func hangs(_ range: Range<Int>, _ storage: TextStorage) -> Bool {
+    static func hangs(_ range: Range<Int>, _ storage: TextStorage) -> Bool {
         for offset in range {
             let unit = storage[offset]
             if !UnicodeClasses.isWhiteSpace(unit) || unit == 0xA0 || unit == 0x2007 || unit == 0x202F {

@@ -1,0 +1,386 @@
+/// The line units of a text laid out in terminal cells (``CellMetrics`` at text scale 1), found
+/// without shaping: where lines start and end, and nothing else (no cluster frames, line rects
+/// or bidi runs), so pagination and line units cost about one pass over the text.
+///
+/// The lines are exactly those ``TextLayout`` makes (``LineFitter``'s rules: greedy filling at
+/// ICU's break opportunities between grapheme clusters, hard breaks, words wider than the line
+/// broken between clusters, trailing white space hanging), which the tests check over real books
+/// at several widths. Two shortcuts make it cheap, both sound because cell widths are whole
+/// numbers, so widths summed in any order are equal:
+/// - pieces of text that fit on the line are placed together: a line is measured cluster by
+///   cluster up to the point where it overflows, and only the piece holding that point is
+///   placed by the rules;
+/// - in East Asian text, ICU is asked for break opportunities only there (`ubrk_preceding` and
+///   `ubrk_following` near the overflow), not for every opportunity of the text; elsewhere
+///   every opportunity comes from one forward pass (see `prefersRandomAccess()`).
+///
+/// Not `Sendable`: a value used for one computation.
+struct LineBreaker {
+    /// The text.
+    let storage: TextStorage
+    /// The canonical ICU locale id whose line break rules are used.
+    let locale: String
+    /// The width lines are fitted to, in cells (negative and NaN widths are taken as 0).
+    let width: Double
+    /// How ICU is asked for opportunities: ``Access/automatic`` but in tests of each way.
+    var access = Access.automatic
+
+    /// How ICU is asked for break opportunities.
+    enum Access {
+        /// Random access where it pays (see `prefersRandomAccess()`), else a forward pass.
+        case automatic
+        /// One forward pass over the text.
+        case forward
+        /// `ubrk_preceding` and `ubrk_following` near line ends only.
+        case randomAccess
+    }
+
+    init(storage: TextStorage, locale: String, width: Double) {
+        self.storage = storage
+        self.locale = locale
+        self.width = width > 0 ? width : 0
+    }
+
+    /// The line units: each line without its hard break, empty lines left out (what
+    /// ``TextLayout/lineSegments()`` gives for the same text, locale and width).
+    ///
+    /// ICU is not asked at all while no line overflows (a paragraph shorter than the width),
+    /// and a forward pass stops at the last opportunity a line end needs.
+    ///
+    /// - Throws: ``ICUError`` when a line overflows and ICU cannot open a line break iterator
+    ///   for the locale.
+    /// - Complexity: O(n) in the text's length.
+    func lineSegments() throws(ICUError) -> TextSegments {
+        try storage.withUTF16 { units throws(ICUError) in
+            var fitter = Fitter(units: units, storage: storage, locale: locale, limit: width + 1e-9)
+            if fitter.fit() { return fitter.segments }
+            return try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
+                let opportunities: Opportunities
+                if (try? iterator.setText(storage)) == nil {
+                    // As TextShaping does: only the hard breaks and the end.
+                    opportunities = Opportunities(
+                        list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
+                } else {
+                    let random = access == .randomAccess || (access == .automatic && prefersRandomAccess())
+                    opportunities = Opportunities(iterator: iterator, randomAccess: random)
+                }
+                fitter.opportunities = opportunities
+                _ = fitter.fit()
+                return fitter.segments
+            }
+        }
+    }
+
+    /// Whether asking ICU for opportunities near line ends only pays: when most of the text is
+    /// East Asian (where ICU finds a boundary from a point in the middle of the text after a
+    /// look back of a character or two; in Latin text it looks back about as far as a line, so
+    /// a forward pass is cheaper), and nothing in it would make ICU rescan at length: a
+    /// surrogate (regional indicators and emoji sequences are outside the BMP), a letter of a
+    /// script broken by dictionary (Thai, Lao, Myanmar, Khmer, Tai scripts), or a locale asking
+    /// for phrase breaks.
+    private func prefersRandomAccess() -> Bool {
+        if locale.contains("lw=") { return false }
+        return storage.withUTF16 { units in
+            // Latin text is told at a glance: nothing East Asian in its first units.
+            guard units.prefix(32).contains(where: { $0 >= 0x2E80 }) else { return false }
+            var eastAsian = 0
+            for unit in units where unit >= 0x0E00 {
+                switch unit {
+                case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF:
+                    eastAsian += 1
+                case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x1950...0x19DF, 0x1A20...0x1AAF,
+                    0xA9E0...0xA9FF, 0xAA60...0xAADF, 0xD800...0xDFFF:
+                    return false
+                default:
+                    continue
+                }
+            }
+            return eastAsian * 2 > units.count
+        }
+    }
+}
+
+/// Where ICU's break opportunities come from: the iterator itself (random access), or a list
+/// of them, filled by a forward pass as far as it is needed.
+///
+/// Not `Sendable`: it drives a lent ICU iterator.
+private struct Opportunities {
+    private let iterator: ICU.BreakIterator?
+    private let randomAccess: Bool
+    /// The opportunities found so far by the forward pass, ascending.
+    private var found: [Int32]
+    /// Whether the forward pass reached the end of the text.
+    private var finished: Bool
+
+    /// Opportunities from `iterator` (pointed at the text, at its start).
+    init(iterator: ICU.BreakIterator, randomAccess: Bool) {
+        self.iterator = iterator
+        self.randomAccess = randomAccess
+        found = []
+        finished = false
+    }
+
+    /// A fixed list of opportunities.
+    init(list: [Int32]) {
+        iterator = nil
+        randomAccess = false
+        found = list
+        finished = true
+    }
+
+    /// The last opportunity before `offset`, or `nil`.
+    mutating func preceding(_ offset: Int) -> Int? {
+        if randomAccess, let iterator {
+            let result = iterator.preceding(offset)
+            return result == ICU.BreakIterator.done ? nil : result
+        }
+        extend(past: offset - 1)
+        let index = firstIndex(above: offset - 1)
+        return index > 0 ? Int(found[index - 1]) : nil
+    }
+
+    /// The first opportunity after `offset`, or `nil`.
+    mutating func following(_ offset: Int) -> Int? {
+        if randomAccess, let iterator {
+            let result = iterator.following(offset)
+            return result == ICU.BreakIterator.done ? nil : result
+        }
+        extend(past: offset)
+        let index = firstIndex(above: offset)
+        return index < found.count ? Int(found[index]) : nil
+    }
+
+    /// Runs the forward pass until it finds an opportunity after `offset` or the text ends.
+    private mutating func extend(past offset: Int) {
+        guard let iterator, !finished else { return }
+        while Int(found.last ?? 0) <= offset {
+            let next = iterator.next()
+            if next == ICU.BreakIterator.done {
+                finished = true
+                return
+            }
+            found.append(Int32(truncatingIfNeeded: next))
+        }
+    }
+
+    /// The index of the first opportunity found that is greater than `offset`.
+    private func firstIndex(above offset: Int) -> Int {
+        var low = 0
+        var high = found.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if Int(found[middle]) <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// The line filling itself: ``LineFitter``'s rules over offsets, with cell widths.
+private struct Fitter {
+    let units: UnsafeBufferPointer<UInt16>
+    let storage: TextStorage
+    /// The locale id grapheme clusters are found with.
+    let locale: String
+    /// The width plus the hair of slack ``LineFitter`` allows.
+    let limit: Double
+
+    /// Where break opportunities come from, once ICU is needed.
+    var opportunities: Opportunities?
+    private(set) var segments = TextSegments()
+    /// Where the next piece starts: a line start or an opportunity.
+    private var pieceStart = 0
+    private var lineStart = 0
+    private var lineWidth = 0.0
+    private var lineCount = 0
+    private var characters: CharacterBoundaries?
+
+    init(units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double) {
+        self.units = units
+        self.storage = storage
+        self.locale = locale
+        self.limit = limit
+        // About one line per width of text (cells are at least a unit wide, most a unit long).
+        segments.reserveCapacity(min(units.count / max(Int(min(limit, 1e6)), 1) + 2, 1 << 16))
+    }
+
+    /// Fills lines from where it stopped to the end of the text, and returns `true`; without
+    /// ``opportunities``, stops (returning `false`) at the first line that overflows, to be
+    /// called again once they are set.
+    mutating func fit() -> Bool {
+        let count = units.count
+        while pieceStart < count {
+            // Measure from the piece's start until the line overflows or a hard break ends it.
+            var width = lineWidth
+            var position = pieceStart
+            var overflow: Int?
+            while position < count {
+                let unit = units[position]
+                let end: Int
+                let cells: Double
+                var isHardBreak = false
+                if unit &- 0x20 < 0x5F, position + 1 == count || units[position + 1] < 0x300 {
+                    // Printable ASCII before a unit that cannot join it: one cell.
+                    end = position + 1
+                    cells = 1
+                } else {
+                    end = clusterEnd(position)
+                    cells = advance(position, end)
+                    isHardBreak = UnicodeClasses.isLineSeparator(unit)
+                }
+                width += cells
+                if width > limit {
+                    overflow = end
+                    break
+                }
+                position = end
+                if isHardBreak { break }
+            }
+            guard let overflow else {
+                // Every piece up to a hard break (or the end) fits.
+                if position < count || UnicodeClasses.isLineSeparator(units[count - 1]) {
+                    endLine(at: position)
+                }
+                pieceStart = position
+                continue
+            }
+            guard opportunities != nil else { return false }
+            // The pieces before the last opportunity ahead of the overflow fit: place them.
+            var candidate = opportunities!.preceding(overflow)
+            while let offset = candidate, offset > pieceStart {
+                if let widthThere = lineWidth(at: offset, from: pieceStart, overflow: overflow, width: width) {
+                    lineWidth = widthThere
+                    pieceStart = offset
+                    break
+                }
+                candidate = opportunities!.preceding(offset)
+            }
+            // The piece holding the overflow, placed by the rules.
+            let pieceEnd = opportunity(atOrAfter: overflow)
+            place(pieceStart..<pieceEnd)
+            pieceStart = pieceEnd
+            if UnicodeClasses.isLineSeparator(units[pieceEnd - 1]) { endLine(at: pieceEnd) }
+        }
+        if lineStart < count || lineCount == 0 { endLine(at: count) }
+        return true
+    }
+
+    /// The line's width at `offset` (between the scan's start `start` and `overflow`, where the
+    /// line is `width` wide) when a cluster boundary lies there, else `nil`.
+    private mutating func lineWidth(at offset: Int, from start: Int, overflow: Int, width: Double) -> Double? {
+        if let isBoundary = CharacterBoundaries.fastBoundary(units[offset - 1], units[offset]) {
+            guard isBoundary else { return nil }
+            // Whole cells: the width there is the width at the overflow less what lies between.
+            var between = 0.0
+            var position = offset
+            while position < overflow {
+                let end = clusterEnd(position)
+                between += advance(position, end)
+                position = end
+            }
+            return width - between
+        }
+        var measured = lineWidth
+        var position = start
+        while position < offset {
+            let end = clusterEnd(position)
+            measured += advance(position, end)
+            position = end
+        }
+        return position == offset ? measured : nil
+    }
+
+    // MARK: Lines and pieces
+
+    /// Ends the current line at `end`, adding its unit (without its hard break).
+    private mutating func endLine(at end: Int) {
+        var contentEnd = end
+        if end > lineStart, UnicodeClasses.isLineSeparator(units[end - 1]) {
+            contentEnd = end - 1
+            if units[contentEnd] == 0x0A, contentEnd > lineStart, units[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        }
+        segments.append(lineStart..<contentEnd)
+        lineStart = end
+        lineWidth = 0
+        lineCount += 1
+    }
+
+    /// Places the piece between two opportunities as ``LineFitter`` does: on the current line
+    /// when its visible part fits, else on a new line, broken between clusters when it does not
+    /// fit on a line of its own.
+    private mutating func place(_ piece: Range<Int>) {
+        var visible = 0.0
+        var hanging = 0.0
+        var running = 0.0
+        var visibleEnd = piece.lowerBound
+        var position = piece.lowerBound
+        while position < piece.upperBound {
+            let end = clusterEnd(position)
+            let cells = advance(position, end)
+            running += cells
+            if hangs(position, end) {
+                hanging += cells
+            } else {
+                visible = running
+                hanging = 0
+                visibleEnd = end
+            }
+            position = end
+        }
+        if lineStart < piece.lowerBound, visible > 0, lineWidth + visible > limit { endLine(at: piece.lowerBound) }
+        if lineStart == piece.lowerBound, visible > limit {
+            position = piece.lowerBound
+            while position < visibleEnd {
+                let end = clusterEnd(position)
+                let cells = advance(position, end)
+                if lineStart < position, cells > 0, lineWidth + cells > limit { endLine(at: position) }
+                lineWidth += cells
+                position = end
+            }
+            lineWidth += hanging
+        } else {
+            lineWidth += visible + hanging
+        }
+    }
+
+    /// The first opportunity at or after `offset` (a cluster boundary) that is a cluster
+    /// boundary: opportunities inside a cluster are not used.
+    private mutating func opportunity(atOrAfter offset: Int) -> Int {
+        let count = units.count
+        var candidate = opportunities!.following(offset - 1) ?? count
+        var position = offset
+        while true {
+            while position < candidate { position = clusterEnd(position) }
+            if position == candidate { return candidate }
+            candidate = opportunities!.following(candidate) ?? count
+        }
+    }
+
+    // MARK: Clusters
+
+    /// The end of the grapheme cluster starting at `start`.
+    @inline(__always)
+    private mutating func clusterEnd(_ start: Int) -> Int {
+        let next = start + 1
+        guard next < units.count else { return units.count }
+        if let fast = CharacterBoundaries.fastBoundary(units[start], units[next]) {
+            return fast ? next : next + 1  // not a boundary only inside CR LF
+        }
+        if characters == nil { characters = CharacterBoundaries(storage: storage, locale: locale) }
+        return characters!.boundary(after: start) ?? units.count
+    }
+
+    /// The advance of the cluster `start..<end`, as ``CellMetrics`` gives it.
+    @inline(__always)
+    private func advance(_ start: Int, _ end: Int) -> Double {
+        if end == start + 1, !UTF16.isSurrogate(units[start]) { return CellMetrics.advance(ofUnit: units[start]) }
+        return CellMetrics().advance(of: start..<end, in: storage)
+    }
+
+    /// Whether the cluster `start..<end` hangs at a line's end (as ``TextShaping`` decides it).
+    @inline(__always)
+    private func hangs(_ start: Int, _ end: Int) -> Bool {
+        guard end == start + 1 else { return TextShaping.hangs(start..<end, storage) }
+        let unit = units[start]
+        return UnicodeClasses.isWhiteSpace(unit) && unit != 0xA0 && unit != 0x2007 && unit != 0x202F
+    }
+}

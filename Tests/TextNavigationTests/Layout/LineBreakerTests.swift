@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import TextNavigation
+
+/// The lines found without shaping (``LineBreaker``, behind pagination and line units) are the
+/// full layout's lines: the same line units as ``TextLayout/lineSegments()`` for every paragraph
+/// of every bundled book at several widths, for the Unicode line break test strings and for
+/// hostile text, whichever way ICU is asked for opportunities.
+@Suite("Line breaking without shaping")
+struct LineBreakerTests {
+    static let accesses: [LineBreaker.Access] = [.automatic, .forward, .randomAccess]
+    static let widths: [Double] = [1, 7, 37, 70]
+
+    /// `storage`'s line units from ``LineBreaker`` with `access`, and from the full layout.
+    static func bothLines(
+        _ storage: TextStorage, locale: String, width: Double, access: LineBreaker.Access,
+        full: TextLayout? = nil
+    ) throws -> (lean: [Range<Int>], full: [Range<Int>]) {
+        let canonical = try ICU.Locale.canonical(locale)
+        var breaker = LineBreaker(storage: storage, locale: canonical, width: width)
+        breaker.access = access
+        let layout = try full ?? TextLayout(storage: storage, locale: locale, width: width)
+        return (try breaker.lineSegments().ranges, layout.lineSegments().ranges)
+    }
+
+    static func excerpt(_ storage: TextStorage) -> String {
+        String(storage.string.prefix(40).debugDescription)
+    }
+
+    @Test(arguments: ["alice-in-wonderland.txt", "kokoro.txt", "lunyu-analects.txt", "rashomon.txt", "udhr-arabic.txt"])
+    func bookParagraphsBreakAsTheFullLayoutDoes(name: String) throws {
+        let book = try BookDocuments.book(name)
+        let locale =
+            name.hasPrefix("rashomon") || name.hasPrefix("kokoro") ? "ja" : name.hasPrefix("udhr") ? "ar" : "en"
+        var lines = 0
+        for paragraph in book.paragraphs {
+            var layout = try TextLayout(storage: paragraph.text, locale: locale, width: Self.widths[0])
+            for width in Self.widths {
+                layout = layout.withWidth(width)
+                for access in Self.accesses {
+                    let (lean, full) = try Self.bothLines(
+                        paragraph.text, locale: locale, width: width, access: access, full: layout)
+                    #expect(lean == full, "\(name) at width \(width), \(access): \(Self.excerpt(paragraph.text))")
+                    lines += lean.count
+                }
+            }
+        }
+        #expect(lines > book.paragraphs.count * Self.widths.count * Self.accesses.count)
+    }
+
+    /// The books as they are on disk: hard-wrapped lines and CR LF kept inside paragraphs.
+    @Test(arguments: BookFixture.all)
+    func hardWrappedParagraphsBreakAsTheFullLayoutDoes(book: BookFixture) throws {
+        for storage in try book.paragraphs() {
+            for width in Self.widths {
+                for access in Self.accesses {
+                    let (lean, full) = try Self.bothLines(storage, locale: book.locale, width: width, access: access)
+                    #expect(lean == full, "\(book.path) at width \(width), \(access): \(Self.excerpt(storage))")
+                }
+            }
+        }
+    }
+
+    @Test func unicodeLineBreakTestStringsBreakAsTheFullLayoutDoes() throws {
+        var checked = 0
+        for (number, line) in try Fixtures.numberedLines("Tests/Fixtures/unicode/LineBreakTest.txt") {
+            let data = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
+            let scalars = data.compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            guard !scalars.isEmpty else { continue }
+            let storage = TextStorage(String(String.UnicodeScalarView(scalars)))
+            for width in [0.0, 1, 3, 10] {
+                for access in Self.accesses {
+                    let (lean, full) = try Self.bothLines(storage, locale: "en", width: width, access: access)
+                    #expect(lean == full, "LineBreakTest.txt:\(number) at width \(width), \(access)")
+                }
+            }
+            checked += 1
+        }
+        #expect(checked == 7654)
+    }
+
+    static let hostile: [String] = [
+        "",
+        " ",
+        "\n",
+        "\r\n\r\n",
+        "a\r\nb\rc\nd\u{2028}e\u{2029}f\u{0B}g\u{0C}h\u{85}i",
+        String(repeating: "x", count: 500),
+        String(repeating: " ", count: 300) + "word",
+        "( " + String(repeating: " ", count: 200) + "a b",
+        String(repeating: "\u{1F1EF}\u{1F1F5}", count: 120),
+        String(repeating: "\u{1F1EF}", count: 101) + " flags",
+        "e" + String(repeating: "\u{301}", count: 300) + " after",
+        "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} family \u{1F44D}\u{1F3FD} thumbs",
+        "non\u{A0}breaking\u{202F}spaces\u{2007}here and\u{200B}zero\u{200B}width\u{00AD}soft",
+        "tab\tseparated\tcolumns\tof\ttext",
+        "ภาษาไทยไม่มีช่องว่างระหว่างคำแต่มีระหว่างประโยค ภาษาไทย",
+        "日本語の文章、句読点。「括弧」（丸括弧）ーー長音、ぁぃぅ小書き",
+        "مرحبا بالعالم English mixed עברית 123",
+        "1,234.56 $100 (50%) e.g. http://example.com/a-b/c?d=e",
+        "\u{FEFF}\u{200E}\u{202B}bidi\u{202C} controls\u{2066}x\u{2069}",
+        "\u{FFFD}replaced\u{FFFD}bytes \u{10FFFF} last plane",
+    ]
+
+    @Test(arguments: hostile)
+    func hostileTextBreaksAsTheFullLayoutDoes(text: String) throws {
+        let storage = TextStorage(text)
+        for locale in ["en", "ja", "th", "ja@lb=strict", "ja@lw=phrase"] {
+            for width in [-3.0, .nan, 0, 1, 2, 7, 37, 70, .infinity] {
+                for access in Self.accesses {
+                    let (lean, full) = try Self.bothLines(storage, locale: locale, width: width, access: access)
+                    #expect(lean == full, "\(text.debugDescription) in \(locale) at width \(width), \(access)")
+                }
+            }
+        }
+    }
+
+    /// A live layout gives the full layout's line units, at every width and text scale, and
+    /// keeps no layout unless someone holds one.
+    @Test func liveLayoutLinesFollowTheFullLayout() throws {
+        let book = try BookDocuments.book("rashomon.txt")
+        for paragraph in book.paragraphs.prefix(20) {
+            let live = LiveLayout(storage: paragraph.text, locale: "ja", width: 70)
+            for (width, scale) in [(70.0, 1.0), (7, 1), (37, 1.5), (37, 1), (1, 0.5)] {
+                live.relayout(width: width, textScale: scale)
+                let expected = try TextLayout(storage: paragraph.text, locale: "ja", width: width, textScale: scale)
+                #expect(live.lineSegments() == expected.lineSegments(), "width \(width), scale \(scale)")
+            }
+        }
+    }
+
+    @Test func paginationKeepsNoLayout() throws {
+        let document = try BookDocuments.document("alice-in-wonderland.txt")
+        #expect(document.pageCount > 1)
+        #expect(document.elements.allSatisfy { !$0.lines.hasLayout })
+        // Line units are the elements' layouts' line units.
+        for element in document.elements.prefix(50) {
+            let input = element.makeTextInput()
+            #expect(element.tokenizer.segments(for: .line) == input.layout.lineSegments())
+        }
+    }
+
+    @Test func aTextInputKeepsItsLayoutUntilRelaidOut() throws {
+        let document = try BookDocuments.document("alice-in-wonderland.txt")
+        let input = document.elements[10].makeTextInput()
+        let first = input.layout
+        #expect(input.layout === first)
+        input.relayout(width: 20)
+        let second = input.layout
+        #expect(second !== first)
+        #expect(second.width == 20)
+        #expect(input.stringTokenizer.segments(for: .line) == second.lineSegments())
+    }
+}
