@@ -86,6 +86,36 @@ extension ICU {
         /// The rule status of the boundary most recently returned.
         var ruleStatus: Int32 { cicu_break_rule_status(handle) }
 
+        /// Calls `body` with successive batches of segments from the start of the text, as
+        /// parallel arrays of starts and ends, keeping only segments whose closing boundary has
+        /// a rule status of at least `minimumStatus` (every segment when `nil`). `body` may
+        /// rewrite the batch in place.
+        ///
+        /// - Complexity: O(n) in the text's length, one C call per batch of 1,024 segments
+        ///   (rule statuses are read and filtered in C).
+        func forEachSegmentBatch(
+            minimumStatus: Int32?,
+            _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
+        ) {
+            let capacity = 1024
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity * 2) { scratch in
+                let starts = scratch.baseAddress!
+                let ends = starts + capacity
+                var from: Int32 = 0
+                while true {
+                    let count = Int(
+                        cicu_break_next_segments(
+                            handle, &from, minimumStatus ?? Int32.min, starts, ends, Int32(capacity)))
+                    if count > 0 {
+                        body(
+                            UnsafeMutableBufferPointer(start: starts, count: count),
+                            UnsafeMutableBufferPointer(start: ends, count: count))
+                    }
+                    if count < capacity { return }
+                }
+            }
+        }
+
         /// Calls `body` with successive batches of boundaries after `offset` (and their rule
         /// statuses when `withStatuses`), in order, until the text ends.
         ///
@@ -143,41 +173,114 @@ extension ICU.BreakIterator {
 }
 
 extension ICU.BreakIterator {
-    /// Idle iterators by kind and locale, lent to work that needs one only for a while (building
-    /// a boundary cache over one paragraph): borrowing costs a lock, cloning a few µs, and a
-    /// book builds its caches paragraph by paragraph.
-    private static let idle = Mutex<[PrototypeKey: [IdleIterator]]>([:])
+    /// Idle iterators of one kind and locale, lent to work that needs one only for a while
+    /// (building a boundary cache over one paragraph): borrowing costs two atomic operations and
+    /// no lookup (a tokenizer's locale keeps its pools), where cloning costs a few µs, and a book
+    /// builds its caches paragraph by paragraph.
+    ///
+    /// `Sendable`: an idle iterator is held by the spare slot (an atomic reference) or the idle
+    /// list (behind a lock) alone, and taking it out of either gives it to exactly one caller,
+    /// who must not keep it; so no two tasks ever touch one iterator at the same time.
+    final class Pool: Sendable {
+        let kind: ICU.BreakKind
+        /// The ICU locale id the iterators are opened for.
+        let locale: String
+        /// One idle iterator, taken and given back with one atomic operation each: the common
+        /// case, one task tokenizing paragraph after paragraph, never takes the lock. Held as the
+        /// bit pattern of a retained reference (`Unmanaged`), 0 when empty.
+        private let spare = Atomic<Int>(0)
+        /// Further idle iterators, when several tasks borrow at once.
+        private let idle = Mutex<[IdleIterator]>([])
 
-    /// An iterator nobody uses. `@unchecked Sendable`: an idle iterator is held by the idle
-    /// list alone (behind its lock) until it is lent to exactly one caller, who must not keep
-    /// it; so no two tasks ever touch one at the same time.
-    private struct IdleIterator: @unchecked Sendable {
+        /// At most this many idle iterators are kept.
+        private static let idleLimit = 4
+        /// The text idle iterators point at, so that they keep no book alive.
+        private static let emptyText = TextStorage("")
+
+        fileprivate init(kind: ICU.BreakKind, locale: String) {
+            self.kind = kind
+            self.locale = locale
+        }
+
+        deinit {
+            let held = spare.load(ordering: .acquiring)
+            if let pointer = UnsafeRawPointer(bitPattern: held) {
+                Unmanaged<ICU.BreakIterator>.fromOpaque(pointer).release()
+            }
+        }
+
+        /// An idle iterator, if there is one, now the caller's alone.
+        private func takeIdle() -> ICU.BreakIterator? {
+            let taken = spare.exchange(0, ordering: .acquiringAndReleasing)
+            if let pointer = UnsafeRawPointer(bitPattern: taken) {
+                return Unmanaged<ICU.BreakIterator>.fromOpaque(pointer).takeRetainedValue()
+            }
+            return idle.withLock { $0.popLast() }?.iterator
+        }
+
+        /// Keeps `iterator`, pointed at empty text, for the next borrower (or lets it go when
+        /// enough are kept).
+        private func giveBack(_ iterator: ICU.BreakIterator) {
+            let retained = Unmanaged.passRetained(iterator)
+            let bits = Int(bitPattern: retained.toOpaque())
+            if spare.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged { return }
+            retained.release()
+            let returned = IdleIterator(iterator: iterator)
+            idle.withLock { idle in
+                if idle.count < Self.idleLimit { idle.append(returned) }
+            }
+        }
+
+        /// Calls `body` with an iterator of the pool's kind and locale, lent for the call only:
+        /// `body` must point it at its text (``ICU/BreakIterator/setText(_:)``) and must not
+        /// keep it.
+        ///
+        /// - Throws: ``ICUError`` when no iterator can be made, or what `body` throws.
+        func borrowing<R>(_ body: (ICU.BreakIterator) throws(ICUError) -> R) throws(ICUError) -> R {
+            let iterator: ICU.BreakIterator
+            if let lent = takeIdle() {
+                iterator = lent
+            } else {
+                iterator = try ICU.BreakIterator.make(kind: kind, locale: locale)
+            }
+            defer {
+                if (try? iterator.setText(Self.emptyText)) != nil { giveBack(iterator) }
+            }
+            return try body(iterator)
+        }
+    }
+
+    /// An iterator nobody uses. `@unchecked Sendable`: an idle iterator is held by its pool's
+    /// idle list alone (behind its lock) until it is lent to exactly one caller, who must not
+    /// keep it; so no two tasks ever touch one at the same time.
+    fileprivate struct IdleIterator: @unchecked Sendable {
         let iterator: ICU.BreakIterator
     }
-    /// At most this many idle iterators are kept per kind and locale.
-    private static let idleLimit = 4
-    /// The text idle iterators point at, so that they keep no book alive.
-    private static let emptyText = TextStorage("")
 
-    /// Calls `body` with an iterator of `kind` for the ICU locale id `locale`, lent for the
-    /// call only: `body` must point it at its text (``setText(_:)``) and must not keep it.
+    /// The pools, one per kind and locale, made on first use and kept for the process.
+    private static let pools = Mutex<[PrototypeKey: Pool]>([:])
+
+    /// The pool of idle iterators of `kind` for the ICU locale id `locale`; the same pool for
+    /// the same kind and locale.
+    ///
+    /// - Complexity: a lock and a dictionary lookup; keep the pool rather than ask again.
+    static func pool(kind: ICU.BreakKind, locale: String) -> Pool {
+        let key = PrototypeKey(kind: kind, locale: locale)
+        return pools.withLock { pools in
+            if let pool = pools[key] { return pool }
+            let pool = Pool(kind: kind, locale: locale)
+            pools[key] = pool
+            return pool
+        }
+    }
+
+    /// Calls `body` with an iterator of `kind` for the ICU locale id `locale` from its
+    /// ``pool(kind:locale:)``, lent for the call only (see ``Pool/borrowing(_:)``).
     ///
     /// - Throws: ``ICUError`` when no iterator can be made, or what `body` throws.
     static func borrowing<R>(
         kind: ICU.BreakKind, locale: String, _ body: (ICU.BreakIterator) throws(ICUError) -> R
     ) throws(ICUError) -> R {
-        let key = PrototypeKey(kind: kind, locale: locale)
-        let lent = idle.withLock { $0[key]?.popLast() }?.iterator
-        let iterator: ICU.BreakIterator
-        if let lent { iterator = lent } else { iterator = try make(kind: kind, locale: locale) }
-        defer {
-            if (try? iterator.setText(emptyText)) != nil {
-                let returned = IdleIterator(iterator: iterator)
-                idle.withLock { idle in
-                    if idle[key, default: []].count < idleLimit { idle[key, default: []].append(returned) }
-                }
-            }
-        }
-        return try body(iterator)
+        try pool(kind: kind, locale: locale).borrowing(body)
     }
 }
