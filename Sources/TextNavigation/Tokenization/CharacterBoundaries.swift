@@ -34,9 +34,15 @@ final class CharacterBoundaries {
         return bits
     }()
 
+    /// Calls `body` with the table of simple units (one bit per BMP code unit), for loops
+    /// that decide many pairs with ``isSimple(_:_:)``.
+    static func withSimpleUnits<R>(_ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
+        simpleUnits.withUnsafeBufferPointer(body)
+    }
+
     /// Whether `unit` is simple, given the table of simple units.
     @inline(__always)
-    private static func isSimple(_ unit: UInt16, _ table: UnsafeBufferPointer<UInt64>) -> Bool {
+    static func isSimple(_ unit: UInt16, _ table: UnsafeBufferPointer<UInt64>) -> Bool {
         unit < 0x300 || table[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
     }
 
@@ -122,26 +128,22 @@ final class CharacterBoundaries {
     func segments() -> TextSegments {
         let count = storage.count
         guard count > 0 else { return TextSegments() }
-        var clusters = 0
-        let ends = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var written = 0
+        let bounds = [Int32](unsafeUninitializedCapacity: count * 2) { buffer, initialized in
             Self.simpleUnits.withUnsafeBufferPointer { table in
                 storage.withUTF16 { units in
                     var offset = 0
                     while offset < count {
+                        buffer[written] = Int32(truncatingIfNeeded: offset)
                         offset = nextBoundary(after: offset, units, table)
-                        buffer[clusters] = Int32(truncatingIfNeeded: offset)
-                        clusters += 1
+                        buffer[written + 1] = Int32(truncatingIfNeeded: offset)
+                        written += 2
                     }
                 }
             }
-            initialized = clusters
+            initialized = written
         }
-        let starts = [Int32](unsafeUninitializedCapacity: clusters) { buffer, initialized in
-            buffer[0] = 0
-            for index in 1..<clusters { buffer[index] = ends[index - 1] }
-            initialized = clusters
-        }
-        return TextSegments(validStarts: starts, ends: ends)
+        return TextSegments(validBounds: bounds)
     }
 
     /// The first boundary after `offset` (which is a boundary before the end).

@@ -10,21 +10,32 @@ enum SegmentBuilder {
     /// U+0605, which joins the character after it); such an edge moves to the start of its
     /// cluster, and a unit left empty is dropped, so no word edge falls inside a cluster.
     ///
-    /// - Complexity: O(n), one pass of ICU's word iterator.
+    /// - Complexity: O(n), one pass of ICU's word iterator; rule statuses are filtered in C, a
+    ///   batch at a time, and the unit arrays are allocated once for a paragraph's worth.
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator) throws(ICUError) -> TextSegments {
         try iterator.setText(storage)
-        var segments = TextSegments()
-        segments.reserveCapacity(storage.count / 6)
-        var clusters = ClusterStarts(storage: storage)
-        var start = 0
-        iterator.forEachBatch(after: 0, withStatuses: true) { boundaries, statuses in
-            for index in boundaries.indices {
-                let end = Int(boundaries[index])
-                if statuses[index] >= wordNoneLimit { segments.append(clusters[start]..<clusters[end]) }
-                start = end
+        var output = Accumulator()
+        CharacterBoundaries.withSimpleUnits { table in
+            storage.withUTF16 { units in
+                var clusters = ClusterStarts(storage: storage, units: units, table: table)
+                iterator.forEachSegmentBatch(minimumStatus: wordNoneLimit) { starts, ends in
+                    var kept = 0
+                    var lastEnd = output.lastEnd
+                    for index in starts.indices {
+                        let start = clusters[starts[index]]
+                        let end = clusters[ends[index]]
+                        if end > start, start >= lastEnd {
+                            starts[kept] = start
+                            ends[kept] = end
+                            kept += 1
+                            lastEnd = end
+                        }
+                    }
+                    output.append(starts, ends, count: kept)
+                }
             }
         }
-        return segments
+        return output.segments
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -34,25 +45,79 @@ enum SegmentBuilder {
     /// carries a combining mark is not trimmed). A break after one of `abbreviations` (UTF-16,
     /// final full stop included, standing as a word of its own) is dropped, as ICU drops breaks
     /// after the abbreviations of its own list.
+    ///
+    /// - Complexity: O(n), one pass of ICU's sentence iterator, a batch of sentences per C call.
     static func sentences(
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
         isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextSegments {
         try iterator.setText(storage)
-        var segments = TextSegments()
-        var clusters = ClusterStarts(storage: storage)
-        var start = 0
-        storage.withUTF16 { units in
-            iterator.forEachBatch(after: 0, withStatuses: false) { boundaries, _ in
-                for boundary in boundaries {
-                    let end = Int(boundary)
-                    if end < units.count, endsWithAbbreviation(start..<end, units, abbreviations) { continue }
-                    segments.append(trimmed(clusters[start]..<clusters[end], units, isCharacterBoundary))
-                    start = end
+        var output = Accumulator()
+        CharacterBoundaries.withSimpleUnits { table in
+            storage.withUTF16 { units in
+                var clusters = ClusterStarts(storage: storage, units: units, table: table)
+                // The start of a sentence that goes on past an abbreviation.
+                var continued: Int32?
+                iterator.forEachSegmentBatch(minimumStatus: nil) { starts, ends in
+                    var kept = 0
+                    var lastEnd = output.lastEnd
+                    for index in starts.indices {
+                        let start = continued ?? starts[index]
+                        let end = ends[index]
+                        if !abbreviations.isEmpty, Int(end) < units.count,
+                            endsWithAbbreviation(Int(start)..<Int(end), units, abbreviations)
+                        {
+                            continued = start
+                            continue
+                        }
+                        continued = nil
+                        let unit = trimmed(
+                            Int(clusters[start])..<Int(clusters[end]), units, isCharacterBoundary)
+                        if !unit.isEmpty, unit.lowerBound >= lastEnd {
+                            starts[kept] = Int32(truncatingIfNeeded: unit.lowerBound)
+                            ends[kept] = Int32(truncatingIfNeeded: unit.upperBound)
+                            kept += 1
+                            lastEnd = ends[kept - 1]
+                        }
+                    }
+                    output.append(starts, ends, count: kept)
                 }
             }
         }
-        return segments
+        return output.segments
+    }
+
+    /// Unit edges gathered a batch at a time: a paragraph of fewer than 1,024 units gets an
+    /// array of exactly its size, one allocation.
+    private struct Accumulator {
+        private var bounds: [Int32] = []
+
+        /// The end of the last unit, 0 before the first.
+        var lastEnd: Int32 { bounds.last ?? 0 }
+
+        /// Appends the first `count` units of a batch.
+        mutating func append(
+            _ starts: UnsafeMutableBufferPointer<Int32>, _ ends: UnsafeMutableBufferPointer<Int32>, count: Int
+        ) {
+            guard count > 0 else { return }
+            if bounds.isEmpty {
+                bounds = [Int32](unsafeUninitializedCapacity: count * 2) { buffer, initialized in
+                    for index in 0..<count {
+                        buffer[index << 1] = starts[index]
+                        buffer[index << 1 | 1] = ends[index]
+                    }
+                    initialized = count * 2
+                }
+                return
+            }
+            bounds.reserveCapacity(bounds.count + count * 2)
+            for index in 0..<count {
+                bounds.append(starts[index])
+                bounds.append(ends[index])
+            }
+        }
+
+        var segments: TextSegments { TextSegments(validBounds: bounds) }
     }
 
     /// Abbreviations after which a sentence does not end, beyond ICU's own list for the locale
@@ -130,21 +195,38 @@ enum SegmentBuilder {
 /// offset the fast path cannot decide.
 private struct ClusterStarts {
     let storage: TextStorage
+    /// The code units of `storage`.
+    let units: UnsafeBufferPointer<UInt16>
+    /// ``CharacterBoundaries``' table of simple units.
+    let table: UnsafeBufferPointer<UInt64>
     private var boundaries: CharacterBoundaries?
 
-    init(storage: TextStorage) {
+    init(storage: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>) {
         self.storage = storage
+        self.units = units
+        self.table = table
     }
 
     /// `offset` itself when it is a cluster boundary (or outside the text), otherwise the start
     /// of its cluster.
-    subscript(offset: Int) -> Int {
-        mutating get {
-            guard offset > 0, offset < storage.count else { return offset }
-            if CharacterBoundaries.fastBoundary(storage[offset - 1], storage[offset]) == true { return offset }
-            let clusters = boundaries ?? CharacterBoundaries(storage: storage, locale: "")
-            boundaries = clusters
-            return clusters.isBoundary(offset) ? offset : clusters.boundary(before: offset) ?? 0
+    subscript(offset: Int32) -> Int32 {
+        @inline(__always) mutating get {
+            let position = Int(offset)
+            guard position > 0, position < units.count else { return offset }
+            let before = units[position - 1]
+            let after = units[position]
+            if CharacterBoundaries.isSimple(before, table), CharacterBoundaries.isSimple(after, table),
+                !(before == 0x0D && after == 0x0A)
+            {
+                return offset
+            }
+            return Int32(truncatingIfNeeded: slowStart(position))
         }
+    }
+
+    private mutating func slowStart(_ offset: Int) -> Int {
+        let clusters = boundaries ?? CharacterBoundaries(storage: storage, locale: "")
+        boundaries = clusters
+        return clusters.isBoundary(offset) ? offset : clusters.boundary(before: offset) ?? 0
     }
 }

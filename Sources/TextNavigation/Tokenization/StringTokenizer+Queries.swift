@@ -22,8 +22,9 @@ extension StringTokenizer {
         case .character:
             return characterRange(enclosing: position.offset, storageDirection)
         case .word, .sentence, .paragraph, .line:
-            return segments(for: granularity).range(
-                enclosing: position, storageDirection, usesAffinity: granularity == .line)
+            return withUnits(granularity) {
+                $0.range(enclosing: position, storageDirection, usesAffinity: granularity == .line)
+            }
         }
     }
 
@@ -38,7 +39,9 @@ extension StringTokenizer {
         case .character:
             return isCharacterBoundary(position.offset)
         case .word, .sentence, .paragraph, .line:
-            return segments(for: granularity).isBoundary(position, storageDirection, usesAffinity: granularity == .line)
+            return withUnits(granularity) {
+                $0.isBoundary(position, storageDirection, usesAffinity: granularity == .line)
+            }
         }
     }
 
@@ -59,8 +62,9 @@ extension StringTokenizer {
                 ? characterBoundary(after: position.offset) : characterBoundary(before: position.offset)
             return next.map { TextPosition(offset: $0) }
         case .word, .sentence, .paragraph, .line:
-            return segments(for: granularity).boundary(
-                from: position, storageDirection, usesAffinity: granularity == .line)
+            return withUnits(granularity) {
+                $0.boundary(from: position, storageDirection, usesAffinity: granularity == .line)
+            }
         }
     }
 
@@ -73,7 +77,9 @@ extension StringTokenizer {
             return true
         case .word, .sentence, .paragraph, .line:
             let storageDirection = storageDirection(direction, at: position.offset)
-            return segments(for: granularity).isWithin(position, storageDirection, usesAffinity: granularity == .line)
+            return withUnits(granularity) {
+                $0.isWithin(position, storageDirection, usesAffinity: granularity == .line)
+            }
         }
     }
 

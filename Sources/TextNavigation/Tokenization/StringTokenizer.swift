@@ -19,9 +19,11 @@ import Synchronization
 /// Unit boundaries are computed once per granularity, on first use, and cached: after that a
 /// query is a binary search.
 ///
-/// `Sendable`: ICU iterators and caches live behind a `Mutex`; any number of tasks may share one
-/// tokenizer. Long computations (the first query of a granularity over a long text) hold the
-/// lock, so tasks that want to tokenize different texts in parallel use different tokenizers.
+/// `Sendable`: each granularity's cache is set once, atomically (``SegmentSlot``), and read
+/// without a lock; the ICU character iterator and the writing directions live behind a
+/// `Mutex`. Any number of tasks may share one tokenizer. The first query of a granularity
+/// computes its units without holding a lock (two tasks racing may both compute them; the
+/// first result stored wins).
 public final class StringTokenizer: TextTokenizer {
     /// The text.
     public let storage: TextStorage
@@ -30,12 +32,17 @@ public final class StringTokenizer: TextTokenizer {
     /// Where line units come from; `nil` for hard line breaks.
     public let lineSource: (any LineSegmentSource)?
 
-    private let sentenceLocale: String
+    /// What all tokenizers of the locale share: ids, abbreviations, iterator pools.
+    private let shared: TokenizerLocale
     private let state: Mutex<State>
+    private let words = SegmentSlot()
+    private let sentences = SegmentSlot()
+    private let paragraphs = SegmentSlot()
+    /// Lines between hard line breaks, for a tokenizer without a line source.
+    private let hardLines = SegmentSlot()
 
     private struct State {
         var characters: CharacterBoundaries
-        var segments: [TextGranularity: TextSegments] = [:]
         var directions: [WritingDirection]?
     }
 
@@ -43,15 +50,16 @@ public final class StringTokenizer: TextTokenizer {
     /// ("th", "ja@lw=phrase").
     ///
     /// - Throws: ``ICUError`` when `locale` is malformed.
+    /// - Complexity: O(1): the locale is worked out once per process; no ICU iterator is made.
     public init(storage: TextStorage, locale: String = "en", lineSource: (any LineSegmentSource)? = nil)
         throws(ICUError)
     {
         self.storage = storage
-        let canonical = try ICU.Locale.canonical(locale)
-        self.locale = canonical
-        self.sentenceLocale = try ICU.Locale.setting("ss", to: "standard", in: canonical)
+        let shared = try TokenizerLocale.named(locale)
+        self.shared = shared
+        self.locale = shared.locale
         self.lineSource = lineSource
-        self.state = Mutex(State(characters: CharacterBoundaries(storage: storage, locale: canonical)))
+        self.state = Mutex(State(characters: CharacterBoundaries(storage: storage, locale: shared.locale)))
     }
 
     /// A tokenizer over a copy of `string`.
@@ -74,37 +82,51 @@ public final class StringTokenizer: TextTokenizer {
             return TextSegments([0..<length])
         case .line:
             if let lineSource { return lineSource.lineSegments() }
-            return cached(.line) { SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true) }
-        case .paragraph:
-            return cached(.paragraph) { SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: false) }
-        case .word:
-            return cached(.word) {
-                (try? ICU.BreakIterator.borrowing(kind: .word, locale: locale) { iterator throws(ICUError) in
-                    try SegmentBuilder.words(of: storage, iterator: iterator)
-                }) ?? TextSegments()
-            }
-        case .sentence:
-            return cached(.sentence) {
-                (try? ICU.BreakIterator.borrowing(kind: .sentence, locale: sentenceLocale) { iterator throws(ICUError) in
-                    try SegmentBuilder.sentences(
-                        of: storage, iterator: iterator,
-                        abbreviations: SegmentBuilder.extraAbbreviations(forLocale: locale)
-                    ) { self.isCharacterBoundary($0) }
-                }) ?? TextSegments()
-            }
+            return withUnits(.line) { $0 }
+        case .paragraph, .word, .sentence:
+            return withUnits(granularity) { $0 }
         }
     }
 
-    /// The cached units of `granularity`, computed outside the lock on first use (two tasks
-    /// racing may both compute them; the first result stored wins).
-    private func cached(_ granularity: TextGranularity, compute: () -> TextSegments) -> TextSegments {
-        if let hit = state.withLock({ $0.segments[granularity] }) { return hit }
-        let computed = compute()
-        return state.withLock { state in
-            if let existing = state.segments[granularity] { return existing }
-            state.segments[granularity] = computed
-            return computed
+    /// `body`'s answer over the units of `granularity` (not character or document), computed
+    /// and cached on first use; with the cache set, no lock is taken and the units are not
+    /// copied.
+    @inline(__always)
+    func withUnits<R>(_ granularity: TextGranularity, _ body: (TextSegments) -> R) -> R {
+        switch granularity {
+        case .word:
+            if let answer = words.withSegments(body) { return answer }
+            return body(words.store(computeWords()))
+        case .sentence:
+            if let answer = sentences.withSegments(body) { return answer }
+            return body(sentences.store(computeSentences()))
+        case .paragraph:
+            if let answer = paragraphs.withSegments(body) { return answer }
+            return body(
+                paragraphs.store(SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
+        case .line:
+            if let lineSource { return body(lineSource.lineSegments()) }
+            if let answer = hardLines.withSegments(body) { return answer }
+            return body(hardLines.store(SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)))
+        case .character:
+            return body(segments(for: .character))
+        case .document:
+            return body(TextSegments([0..<length]))
         }
+    }
+
+    private func computeWords() -> TextSegments {
+        (try? shared.words.borrowing { iterator throws(ICUError) in
+            try SegmentBuilder.words(of: storage, iterator: iterator)
+        }) ?? TextSegments()
+    }
+
+    private func computeSentences() -> TextSegments {
+        (try? shared.sentences.borrowing { iterator throws(ICUError) in
+            try SegmentBuilder.sentences(of: storage, iterator: iterator, abbreviations: shared.abbreviations) {
+                self.isCharacterBoundary($0)
+            }
+        }) ?? TextSegments()
     }
 
     /// Whether `offset` is an extended grapheme cluster boundary; `false` outside `0...length`.

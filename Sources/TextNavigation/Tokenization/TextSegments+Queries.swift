@@ -7,7 +7,7 @@
 extension TextSegments {
     /// Whether unit `index - 1` ends where unit `index` starts.
     private func meetsPrevious(_ index: Int) -> Bool {
-        index > 0 && index < count && ends[index - 1] == starts[index]
+        index > 0 && index < count && end(index - 1) == start(index)
     }
 
     /// The unit holding `position` in `direction`, honouring affinity where units meet.
@@ -16,11 +16,11 @@ extension TextSegments {
         if usesAffinity {
             switch direction {
             case .forward:
-                if position.affinity == .upstream, Int(starts[index]) == position.offset, meetsPrevious(index) {
+                if position.affinity == .upstream, start(index) == position.offset, meetsPrevious(index) {
                     return nil
                 }
             case .backward:
-                if position.affinity == .downstream, Int(ends[index]) == position.offset, meetsPrevious(index + 1) {
+                if position.affinity == .downstream, end(index) == position.offset, meetsPrevious(index + 1) {
                     return nil
                 }
             }
@@ -64,23 +64,23 @@ extension TextSegments {
             // The next unit starting at or after the position (at it only when the position is
             // the upstream end of the unit before, which `index(holding:)` did not count).
             let next = firstIndex(endingAfter: offset)
-            return next < count ? TextPosition(offset: Int(starts[next])) : nil
+            return next < count ? TextPosition(offset: start(next)) : nil
         case .backward:
             if let index = index(holding: position, .backward, usesAffinity: usesAffinity) {
-                return TextPosition(offset: Int(starts[index]))
+                return TextPosition(offset: start(index))
             }
             let previous = firstIndex(endingAtOrAfter: offset)
-            let candidate = previous < count && Int(ends[previous]) == offset ? previous : previous - 1
+            let candidate = previous < count && end(previous) == offset ? previous : previous - 1
             return candidate >= 0 ? end(candidate, usesAffinity) : nil
         }
     }
 
     private func end(_ index: Int, _ usesAffinity: Bool) -> TextPosition {
         TextPosition(
-            offset: Int(ends[index]), affinity: usesAffinity && meetsPrevious(index + 1) ? .upstream : .downstream)
+            offset: end(index), affinity: usesAffinity && meetsPrevious(index + 1) ? .upstream : .downstream)
     }
 
     private func unitRange(_ index: Int, _ usesAffinity: Bool) -> TextRange {
-        TextRange(TextPosition(offset: Int(starts[index])), end(index, usesAffinity))
+        TextRange(TextPosition(offset: start(index)), end(index, usesAffinity))
     }
 }

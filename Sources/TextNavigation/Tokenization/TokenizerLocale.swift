@@ -1,0 +1,51 @@
+import Synchronization
+
+/// What every tokenizer of one locale shares: the canonical ICU ids, the extra sentence
+/// abbreviations, and the pools of idle word and sentence iterators.
+///
+/// A book makes one tokenizer per paragraph, so this is worked out once per locale identifier
+/// and process (``named(_:)``), not once per tokenizer: a tokenizer pays one dictionary lookup
+/// for it, and building a cache borrows an iterator without looking anything up.
+///
+/// `Sendable`: immutable, and its pools are `Sendable`.
+final class TokenizerLocale: Sendable {
+    /// The ICU locale id ("ja_JP" for "ja-JP").
+    let locale: String
+    /// The ICU locale id of sentence iterators: `locale` with abbreviation suppression
+    /// (`@ss=standard`).
+    let sentenceLocale: String
+    /// Abbreviations after which a sentence does not end beyond ICU's own list
+    /// (``SegmentBuilder/extraAbbreviations(forLocale:)``).
+    let abbreviations: [[UInt16]]
+    /// Idle word iterators.
+    let words: ICU.BreakIterator.Pool
+    /// Idle sentence iterators (with abbreviation suppression).
+    let sentences: ICU.BreakIterator.Pool
+
+    private init(identifier: String) throws(ICUError) {
+        let canonical = try ICU.Locale.canonical(identifier)
+        locale = canonical
+        sentenceLocale = try ICU.Locale.setting("ss", to: "standard", in: canonical)
+        abbreviations = SegmentBuilder.extraAbbreviations(forLocale: canonical)
+        words = ICU.BreakIterator.pool(kind: .word, locale: canonical)
+        sentences = ICU.BreakIterator.pool(kind: .sentence, locale: sentenceLocale)
+    }
+
+    /// Locales already worked out, by the identifier they were asked for with.
+    private static let known = Mutex<[String: TokenizerLocale]>([:])
+
+    /// The shared locale for a BCP-47 tag ("ja-JP") or ICU locale id ("th", "ja@lw=phrase").
+    ///
+    /// - Throws: ``ICUError`` when `identifier` is malformed (not remembered, so it throws
+    ///   again).
+    /// - Complexity: a lock and a dictionary lookup once the identifier has been seen.
+    static func named(_ identifier: String) throws(ICUError) -> TokenizerLocale {
+        if let hit = known.withLock({ $0[identifier] }) { return hit }
+        let made = try TokenizerLocale(identifier: identifier)
+        return known.withLock { known in
+            if let existing = known[identifier] { return existing }
+            known[identifier] = made
+            return made
+        }
+    }
+}
