@@ -55,6 +55,9 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
     private var cachedUnits: (element: Int, segments: TextSegments)?
+    /// The reading positions of the page the reader is on, from its start up to the next
+    /// page's start (`nil` on the last page), once a unit has been placed on it.
+    private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
     private var elementHadUtterance = false
 
     /// A session from `position` (clamped into the document).
@@ -140,13 +143,14 @@ public struct ReadingSession: Sequence, IteratorProtocol {
                 }
                 elementHadUtterance = true
                 let utterance = Utterance(
-                    text: element.text.string(in: range) ?? "", range: range, element: elementIndex, page: pageNumber,
+                    source: element.text, range: range, element: elementIndex, page: pageNumber,
                     granularity: granularity)
-                pending = turns + [.utterance(utterance)]
-                if isLastInElement, element.traits.contains(.heading) {
-                    pending.append(.heading(element: elementIndex, text: element.string))
-                }
+                let isHeadingEnd = isLastInElement && element.traits.contains(.heading)
                 if isLastInElement { advanceElement() }
+                // Most utterances come alone: no queue to fill and drain.
+                if turns.isEmpty, !isHeadingEnd { return .utterance(utterance) }
+                pending = turns + [.utterance(utterance)]
+                if isHeadingEnd { pending.append(.heading(element: elementIndex, text: element.string)) }
                 return pending.removeFirst()
             }
             if isLastInElement { advanceElement() }
@@ -170,6 +174,12 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// when a page may not turn, and reading ends there.
     private mutating func turnPages(toward target: ReadingPosition) -> [ReadingEvent]? {
         var page = currentPage()
+        // Most units start on the page the reader is on: no need to ask the document.
+        if let span = pageSpan, span.index == page.index, span.start <= target,
+            span.end.map({ target < $0 }) ?? true
+        {
+            return []
+        }
         defer { self.page = page }
         let targetIndex = document.pageIndex(containing: target)
         var turns: [ReadingEvent] = []
@@ -178,6 +188,10 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             guard page.lastElementCausesPageTurn, page.scroll(.forward) else { return nil }
             turns.append(.pageTurn(from: from, to: page.number, announcement: page.announcement))
         }
+        let index = page.index
+        pageSpan = (
+            index, document.pageStart(index), index + 1 < document.pageCount ? document.pageStart(index + 1) : nil
+        )
         return turns
     }
 

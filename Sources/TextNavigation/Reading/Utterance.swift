@@ -1,7 +1,14 @@
 /// One unit of text that read-all speaks.
 public struct Utterance: Sendable, Hashable {
     /// The text to speak: exactly the element's text in ``range``.
-    public let text: String
+    ///
+    /// Made from the element's text when asked for (a session that only needs ranges, such
+    /// as one that highlights, builds no strings).
+    ///
+    /// - Complexity: O(length of the range), on every access.
+    public var text: String { source.string(in: range) ?? "" }
+    /// The element's text.
+    private let source: TextStorage
     /// The UTF-16 range of the text in its element (what to highlight).
     public let range: Range<Int>
     /// The index of the element in the document.
@@ -20,8 +27,8 @@ public struct Utterance: Sendable, Hashable {
     /// Where the utterance starts.
     public var position: ReadingPosition { ReadingPosition(element: element, offset: range.lowerBound) }
 
-    init(text: String, range: Range<Int>, element: Int, page: PageNumber, granularity: TextGranularity) {
-        self.text = text
+    init(source: TextStorage, range: Range<Int>, element: Int, page: PageNumber, granularity: TextGranularity) {
+        self.source = source
         self.range = range
         self.element = element
         self.pageNumber = page
@@ -61,5 +68,18 @@ extension Utterance {
                 return max(document.pageIndex(containing: start), document.pageIndex(containing: unit)) + 1
             }
         }
+    }
+}
+
+extension Utterance: CustomReflectable {
+    /// The utterance as it prints and dumps: its text, range, element, granularity and page,
+    /// the text made from the element's text (which the utterance keeps instead of a copy).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "text": text, "range": range, "element": element, "granularity": granularity,
+                "pageNumber": pageNumber,
+            ], displayStyle: .struct)
     }
 }
