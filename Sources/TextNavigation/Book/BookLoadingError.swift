@@ -8,6 +8,9 @@ public enum BookLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidUTF8(byteOffset: Int, reason: String)
     /// The input is larger than one UTF-16 buffer can address (2 GiB of code units).
     case tooLarge(byteCount: Int)
+    /// The file at `path` could not be opened or read (it is missing, a directory, or not
+    /// readable); `reason` is the system's explanation.
+    case unreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum BookLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
             "invalid UTF-8 at byte offset \(offset): \(reason) (use --lossy to replace bad bytes with U+FFFD)"
         case .tooLarge(let count):
             "the file is too large (\(count) bytes; at most 2 GiB of text is supported)"
+        case .unreadable(let path, let reason):
+            "cannot read \(path): \(reason)"
         }
     }
 }

@@ -1,34 +1,59 @@
-/// Turns valid UTF-8 lines into paragraphs in one UTF-16 buffer, applying the reading rules of
+/// Turns valid UTF-8 into paragraphs in one UTF-16 buffer, applying the reading rules of
 /// ``PlainTextBook`` (blank-line blocks, soft wraps, headings, form feeds).
+///
+/// Three passes over the bytes, none of which keeps anything per line: a sample of the first
+/// lines decides whether the file is hard-wrapped; planning groups lines into paragraphs,
+/// keeping each paragraph's byte span and counting the UTF-16 units and source-map anchors
+/// they will take; writing then fills a buffer of exactly that many units and an anchor table
+/// of exactly that many anchors. Planning and writing walk a paragraph's lines with the same
+/// code (``forEachRun(of:_:)``), so the counts match what is written.
 struct ParagraphAssembler {
-    /// A paragraph ready to become a ``PlainTextBook/Paragraph``.
+    /// A paragraph's place in the file: from the start of its first line to the line break
+    /// after its last line (form feed, LF or CR; the end of the input for the last line).
     struct Piece {
-        var kind: PlainTextBook.Paragraph.Kind
-        var range: Range<Int> = 0..<0
+        var start: Int32
+        var end: Int32
+        var isHeading: Bool
         var startsPage: Bool
-        var anchors: [SourceMap.Anchor] = []
-        /// How the text is written: the source lines (trimmed byte ranges) and, for a
-        /// markdown heading, how many marker bytes to drop.
-        var lines: [Range<Int>]
-        var terminators: [Int]
     }
 
+    /// A line of the file.
     private struct Line {
         var bytes: Range<Int>
         /// The offset of the byte that ended the line (LF, CR or FF), or the end of input.
         var terminator: Int
         var endsWithFormFeed: Bool
+        /// Where the next line starts (after CR LF, two bytes on).
+        var next: Int
+    }
+
+    /// What a paragraph's text is made of, in order.
+    private enum Run {
+        /// Copied text: these bytes of the file.
+        case text(Range<Int>)
+        /// One space standing for the soft line wrap at this byte (LF or CR).
+        case softWrap(Int)
+    }
+
+    /// The assembled book.
+    struct Result {
+        var buffer: UTF16Buffer
+        var isHardWrapped: Bool
+        var paragraphs: [PlainTextBook.Paragraph]
     }
 
     let source: UnsafeBufferPointer<UInt8>
     let start: Int
     /// Whether to leave out Aozora Bunko markup (ruby readings, ruby-base marks, editor notes).
     let dropsAozoraMarkup: Bool
+    /// The mapped file `source` comes from, whose passed pages each pass lets go.
+    let file: MappedFile?
 
-    init(source: UnsafeBufferPointer<UInt8>, start: Int) {
+    init(source: UnsafeBufferPointer<UInt8>, start: Int, dropsAozoraMarkup: Bool, file: MappedFile?) {
         self.source = source
         self.start = start
-        self.dropsAozoraMarkup = Self.hasAozoraMarkup(source)
+        self.dropsAozoraMarkup = dropsAozoraMarkup
+        self.file = file
     }
 
     /// Lines at most this wide (in cells) mark a hard-wrapped file.
@@ -36,41 +61,98 @@ struct ParagraphAssembler {
     /// How many non-blank lines are sampled to decide whether the file is hard-wrapped.
     static let sampleSize = 4000
 
-    func assemble() -> (buffer: UTF16Buffer, isHardWrapped: Bool, paragraphs: [Piece]) {
-        let lines = scanLines()
-        let hardWrapped = isHardWrapped(lines)
-        var pieces = plan(lines, hardWrapped: hardWrapped)
-        let buffer = UTF16Buffer(capacity: source.count - start + lines.count + 1) { target in
-            var offset = 0
-            for index in pieces.indices {
-                offset = write(&pieces[index], into: target, at: offset)
+    func assemble() -> Result {
+        let hardWrapped = isHardWrapped()
+        file?.restartPass()
+        let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
+        file?.restartPass()
+        var paragraphOffsets: [Int32] = []
+        var byteOffsets: [Int32] = []
+        paragraphOffsets.reserveCapacity(anchorCount)
+        byteOffsets.reserveCapacity(anchorCount)
+        // Where each paragraph's text and anchors end (both are contiguous, paragraph after
+        // paragraph).
+        var unitEnds: [Int32] = []
+        var anchorEnds: [Int32] = []
+        unitEnds.reserveCapacity(pieces.count)
+        anchorEnds.reserveCapacity(pieces.count)
+        let buffer = UTF16Buffer(exactCount: unitCount) { target in
+            var out = 0
+            for piece in pieces {
+                let paragraphStart = out
+                forEachRun(of: piece) { run in
+                    switch run {
+                    case .softWrap(let terminator):
+                        paragraphOffsets.append(Int32(out - paragraphStart))
+                        byteOffsets.append(~Int32(terminator))
+                        target[out] = 0x20
+                        out += 1
+                    case .text(let bytes):
+                        paragraphOffsets.append(Int32(out - paragraphStart))
+                        byteOffsets.append(Int32(bytes.lowerBound))
+                        out = UTF8Decoding.transcode(bytes, of: source, into: target, at: out)
+                    }
+                }
+                unitEnds.append(Int32(out))
+                anchorEnds.append(Int32(paragraphOffsets.count))
+                file?.discardPages(before: Int(piece.end))
             }
-            return offset
+            return out
         }
-        return (buffer, hardWrapped, pieces)
+        file?.restartPass()
+        let table = SourceMap.Table(paragraphOffsets: paragraphOffsets, byteOffsets: byteOffsets)
+        var paragraphs: [PlainTextBook.Paragraph] = []
+        paragraphs.reserveCapacity(pieces.count)
+        var unitStart = 0
+        var anchorStart = 0
+        for (index, piece) in pieces.enumerated() {
+            let unitEnd = Int(unitEnds[index])
+            let anchorEnd = Int(anchorEnds[index])
+            paragraphs.append(
+                PlainTextBook.Paragraph(
+                    kind: piece.isHeading ? .heading : .body,
+                    text: TextStorage(buffer: buffer, range: unitStart..<unitEnd),
+                    startsPage: piece.startsPage, sourceMap: SourceMap(table: table, range: anchorStart..<anchorEnd)))
+            unitStart = unitEnd
+            anchorStart = anchorEnd
+        }
+        return Result(buffer: buffer, isHardWrapped: hardWrapped, paragraphs: paragraphs)
     }
 
     // MARK: Lines
 
-    private func scanLines() -> [Line] {
-        var lines: [Line] = []
-        lines.reserveCapacity(source.count / 40)
-        var lineStart = start
-        var index = start
-        let count = source.count
-        while index < count {
-            let byte = source[index]
-            if byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                lines.append(Line(bytes: lineStart..<index, terminator: index, endsWithFormFeed: byte == 0x0C))
-                if byte == 0x0D, index + 1 < count, source[index + 1] == 0x0A { index += 1 }
-                lineStart = index + 1
+    /// The offset of the first LF, CR or FF at or after `index` and before `limit`, or `limit`.
+    @inline(__always)
+    private func lineBreak(from index: Int, limit: Int) -> Int {
+        var index = index
+        while index < limit {
+            if index + 8 <= limit {
+                // Any byte below 0x0E? (LF, FF and CR are; so are tab and VT, which are looked
+                // at one by one and passed over.)
+                let word = UTF8Decoding.word(source, at: index)
+                if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 {
+                    for offset in index..<(index + 8) where Self.isLineBreak(source[offset]) { return offset }
+                }
+                index += 8
+                continue
             }
+            if Self.isLineBreak(source[index]) { return index }
             index += 1
         }
-        if lineStart < count {
-            lines.append(Line(bytes: lineStart..<count, terminator: count, endsWithFormFeed: false))
-        }
-        return lines
+        return limit
+    }
+
+    @inline(__always)
+    private static func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x0C }
+
+    /// The line starting at `index` (which must be before the end of the input).
+    private func line(at index: Int) -> Line {
+        let count = source.count
+        let end = lineBreak(from: index, limit: count)
+        guard end < count else { return Line(bytes: index..<end, terminator: end, endsWithFormFeed: false, next: end) }
+        let byte = source[end]
+        let next = byte == 0x0D && end + 1 < count && source[end + 1] == 0x0A ? end + 2 : end + 1
+        return Line(bytes: index..<end, terminator: end, endsWithFormFeed: byte == 0x0C, next: next)
     }
 
     /// The length of the white space (tab, space, VT, NBSP, ideographic space) starting at
@@ -144,10 +226,15 @@ struct ParagraphAssembler {
         return width
     }
 
-    private func isHardWrapped(_ lines: [Line]) -> Bool {
+    /// Whether nine in ten of the first ``sampleSize`` non-blank lines are at most
+    /// ``hardWrapWidth`` cells wide.
+    private func isHardWrapped() -> Bool {
         var sampled = 0
         var narrow = 0
-        for line in lines where sampled < Self.sampleSize {
+        var index = start
+        while index < source.count, sampled < Self.sampleSize {
+            let line = line(at: index)
+            index = line.next
             let bytes = trimmed(line.bytes)
             guard !bytes.isEmpty else { continue }
             sampled += 1
@@ -173,18 +260,20 @@ struct ParagraphAssembler {
     ]
 
     /// The chapter words as bytes, for ``startsWithChapterWord(_:)``.
-    private static let chapterWordBytes: Set<[UInt8]> = Set(chapterWords.map { Array($0.utf8) })
+    private static let chapterWordBytes: [[UInt8]] = chapterWords.map { Array($0.utf8) }
 
     /// Whether the line's first word (up to a space, without one final full stop) is one of the
-    /// chapter words: a check on bytes that spares most lines ``isChapterLine(_:)``'s string
-    /// work (a book is mostly lines that are not headings).
+    /// chapter words: a check on bytes, without allocating, that spares most lines
+    /// ``isChapterLine(_:)``'s string work (a book is mostly lines that are not headings).
     private func startsWithChapterWord(_ range: Range<Int>) -> Bool {
         var end = range.lowerBound
         while end < range.upperBound, source[end] != 0x20, end - range.lowerBound <= 9 { end += 1 }
         if end > range.lowerBound, source[end - 1] == 0x2E { end -= 1 }
         let length = end - range.lowerBound
         guard length >= 3, length <= 8 else { return false }
-        return Self.chapterWordBytes.contains(Array(source[range.lowerBound..<end]))
+        return Self.chapterWordBytes.contains { word in
+            word.count == length && word.indices.allSatisfy { word[$0] == source[range.lowerBound + $0] }
+        }
     }
 
     /// Whether the line reads like `CHAPTER I.`, `Chapter 12. Loomings` or `EPILOGUE`.
@@ -214,49 +303,108 @@ struct ParagraphAssembler {
         return !(text.first?.isLowercase ?? true)
     }
 
-    // MARK: Planning and writing
+    // MARK: Planning
 
-    private func plan(_ lines: [Line], hardWrapped: Bool) -> [Piece] {
+    /// The consecutive lines that may become one paragraph.
+    private struct Group {
+        /// The first two lines (a chapter line and its title, when they are one).
+        var first: Line
+        var second: Line?
+        var lineCount = 1
+        /// Where the last line ends.
+        var end: Int
+        var startsBlock: Bool
+        /// The last line, trimmed.
+        var lastContent: Range<Int>
+        /// The UTF-16 units and anchors of the lines so far as one body paragraph (what
+        /// ``forEachRun(of:_:)`` gives when there is no Aozora markup to leave out).
+        var units: Int
+        var anchors = 1
+    }
+
+    /// Groups the lines into paragraphs; returns them with the UTF-16 units and anchors their
+    /// text will take.
+    private func plan(hardWrapped: Bool) -> (pieces: [Piece], units: Int, anchors: Int) {
         var pieces: [Piece] = []
-        var group: [Line] = []
-        var groupStartsBlock = true
+        var units = 0
+        var anchors = 0
+        // The open group (valid while `hasGroup`; not an optional, which Swift copies whole on
+        // every change).
+        var group = Group(
+            first: Line(bytes: 0..<0, terminator: 0, endsWithFormFeed: false, next: 0), end: 0, startsBlock: false,
+            lastContent: 0..<0, units: 0)
+        var hasGroup = false
         var pendingPage = false
         var atBlockStart = true
 
-        func flush(endsBlock: Bool) {
-            guard !group.isEmpty else { return }
-            let ranges = group.map { trimmed($0.bytes) }
-            let terminators = group.map(\.terminator)
-            if groupStartsBlock, endsBlock, group.count <= 2, isChapterLine(ranges[0]),
-                group.count == 1 || isTitleLine(ranges[1])
-            {
-                for (range, terminator) in zip(ranges, terminators) {
-                    pieces.append(
-                        Piece(kind: .heading, startsPage: pendingPage, lines: [range], terminators: [terminator]))
-                    pendingPage = false
-                }
-            } else {
-                pieces.append(Piece(kind: .body, startsPage: pendingPage, lines: ranges, terminators: terminators))
-                pendingPage = false
+        func append(_ start: Int, _ end: Int, heading: Bool, counted: (units: Int, anchors: Int)? = nil) {
+            let piece = Piece(start: Int32(start), end: Int32(end), isHeading: heading, startsPage: pendingPage)
+            pendingPage = false
+            pieces.append(piece)
+            if let counted {
+                units += counted.units
+                anchors += counted.anchors
+                return
             }
-            group.removeAll(keepingCapacity: true)
+            forEachRun(of: piece) { run in
+                anchors += 1
+                switch run {
+                case .softWrap: units += 1
+                case .text(let bytes): units += UTF8Decoding.utf16Count(of: bytes, in: source)
+                }
+            }
         }
 
-        for line in lines {
+        func flush(endsBlock: Bool) {
+            guard hasGroup else { return }
+            hasGroup = false
+            let lines = group
+            if lines.startsBlock, endsBlock, lines.lineCount <= 2, isChapterLine(trimmed(lines.first.bytes)),
+                lines.second.map({ isTitleLine(trimmed($0.bytes)) }) ?? true
+            {
+                append(lines.first.bytes.lowerBound, lines.first.terminator, heading: true)
+                if let second = lines.second { append(second.bytes.lowerBound, second.terminator, heading: true) }
+            } else {
+                append(
+                    lines.first.bytes.lowerBound, lines.end, heading: false,
+                    counted: dropsAozoraMarkup ? nil : (lines.units, lines.anchors))
+            }
+        }
+
+        var index = start
+        while index < source.count {
+            let line = line(at: index)
+            index = line.next
             let content = trimmed(line.bytes)
             if content.isEmpty {
                 flush(endsBlock: true)
                 atBlockStart = true
             } else if markdownHeadingPrefix(content) > 0 {
                 flush(endsBlock: false)
-                pieces.append(
-                    Piece(kind: .heading, startsPage: pendingPage, lines: [content], terminators: [line.terminator]))
-                pendingPage = false
+                append(line.bytes.lowerBound, line.terminator, heading: true)
                 atBlockStart = false
             } else {
                 if !hardWrapped || isIndented(line) { flush(endsBlock: false) }
-                if group.isEmpty { groupStartsBlock = atBlockStart }
-                group.append(line)
+                let units = UTF8Decoding.utf16Count(of: content, in: source)
+                if !hasGroup {
+                    hasGroup = true
+                    group = Group(
+                        first: line, end: line.terminator, startsBlock: atBlockStart, lastContent: content, units: units
+                    )
+                } else {
+                    if group.lineCount == 1 { group.second = line }
+                    group.lineCount += 1
+                    group.end = line.terminator
+                    // As forEachRun: a soft wrap (one space, one anchor) unless both sides are
+                    // wide, then the line's text (one anchor).
+                    if !(isWide(lastScalar(in: group.lastContent)) && isWide(scalar(at: content.lowerBound).value)) {
+                        group.units += 1
+                        group.anchors += 1
+                    }
+                    group.units += units
+                    group.anchors += 1
+                    group.lastContent = content
+                }
                 atBlockStart = false
                 if !hardWrapped {
                     // One line, one paragraph: it "ends its block" when a blank line or the
@@ -269,40 +417,41 @@ struct ParagraphAssembler {
                 pendingPage = true
                 atBlockStart = true
             }
+            file?.discardPages(before: index)
         }
         flush(endsBlock: true)
-        return pieces
+        return (pieces, units, anchors)
     }
 
-    /// Writes a piece's text at `offset`; sets its range and anchors; returns the next offset.
-    private func write(_ piece: inout Piece, into target: UnsafeMutableBufferPointer<UInt16>, at offset: Int) -> Int {
-        var out = offset
-        var anchors: [SourceMap.Anchor] = []
-        for (index, line) in piece.lines.enumerated() {
-            var bytes = line
-            if piece.kind == .heading {
-                bytes = trimmed(bytes.lowerBound + markdownHeadingPrefix(bytes)..<bytes.upperBound)
+    // MARK: Writing
+
+    /// Calls `body` with the runs of a piece's text in order: each line trimmed (a heading also
+    /// without its `#` marker, Aozora markup left out when the file has it), and between two
+    /// lines a soft wrap, unless both sides of it are East Asian wide characters.
+    @inline(__always)
+    private func forEachRun(of piece: Piece, _ body: (Run) -> Void) {
+        var lineStart = Int(piece.start)
+        let end = Int(piece.end)
+        var previous: (content: Range<Int>, terminator: Int)?
+        while true {
+            let lineEnd = lineBreak(from: lineStart, limit: end)
+            let content = trimmed(lineStart..<lineEnd)
+            var bytes = content
+            if piece.isHeading { bytes = trimmed(bytes.lowerBound + markdownHeadingPrefix(bytes)..<bytes.upperBound) }
+            if let previous {
+                let joinsWide = isWide(lastScalar(in: previous.content)) && isWide(scalar(at: bytes.lowerBound).value)
+                if !joinsWide { body(.softWrap(previous.terminator)) }
             }
-            if index > 0 {
-                let previous = piece.lines[index - 1]
-                let joinsWide = isWide(lastScalar(in: previous)) && isWide(scalar(at: bytes.lowerBound).value)
-                if !joinsWide {
-                    anchors.append(
-                        SourceMap.Anchor(
-                            paragraphOffset: out - offset, byteOffset: piece.terminators[index - 1], isSoftWrap: true))
-                    target[out] = 0x20
-                    out += 1
-                }
+            if dropsAozoraMarkup {
+                forEachTextRun(in: bytes) { run in body(.text(run)) }
+            } else if !bytes.isEmpty {
+                body(.text(bytes))
             }
-            for run in dropsAozoraMarkup ? textRuns(bytes) : [bytes] where !run.isEmpty {
-                anchors.append(
-                    SourceMap.Anchor(paragraphOffset: out - offset, byteOffset: run.lowerBound, isSoftWrap: false))
-                out = UTF8Decoding.transcode(UnsafeBufferPointer(rebasing: source[run]), into: target, at: out)
-            }
+            guard lineEnd < end else { return }
+            previous = (content, lineEnd)
+            lineStart =
+                source[lineEnd] == 0x0D && lineEnd + 1 < end && source[lineEnd + 1] == 0x0A ? lineEnd + 2 : lineEnd + 1
         }
-        piece.range = offset..<out
-        piece.anchors = anchors
-        return out
     }
 
     // MARK: Aozora Bunko markup
@@ -312,21 +461,6 @@ struct ParagraphAssembler {
     private static let rubyBase: [UInt8] = [0xEF, 0xBD, 0x9C]  // ｜
     private static let noteOpen: [UInt8] = [0xEF, 0xBC, 0xBB, 0xEF, 0xBC, 0x83]  // ［＃
     private static let noteClose: [UInt8] = [0xEF, 0xBC, 0xBD]  // ］
-
-    /// Whether the text uses Aozora Bunko's ruby markup (`漢字《かんじ》`), so that readings are
-    /// left out and not read twice.
-    static func hasAozoraMarkup(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-        var sawOpen = false
-        var index = 0
-        while index + 2 < source.count {
-            if source[index] == 0xE3, source[index + 1] == 0x80 {
-                if source[index + 2] == 0x8A { sawOpen = true }
-                if source[index + 2] == 0x8B, sawOpen { return true }
-            }
-            index += 1
-        }
-        return false
-    }
 
     private func matches(_ pattern: [UInt8], at index: Int, limit: Int) -> Bool {
         guard index + pattern.count <= limit else { return false }
@@ -343,10 +477,10 @@ struct ParagraphAssembler {
         return nil
     }
 
-    /// The byte ranges of `range` that are text: without ruby readings `《…》`, ruby-base marks
-    /// `｜` and editor notes `［＃…］` (an unclosed bracket is kept as text).
-    private func textRuns(_ range: Range<Int>) -> [Range<Int>] {
-        var runs: [Range<Int>] = []
+    /// Calls `body` with each non-empty byte range of `range` that is text: without ruby
+    /// readings `《…》`, ruby-base marks `｜` and editor notes `［＃…］` (an unclosed bracket is
+    /// kept as text).
+    private func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
         var runStart = range.lowerBound
         var index = range.lowerBound
         let limit = range.upperBound
@@ -360,14 +494,13 @@ struct ParagraphAssembler {
                 skipTo = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
             }
             if let skipTo {
-                runs.append(runStart..<index)
+                if runStart < index { body(runStart..<index) }
                 index = skipTo
                 runStart = skipTo
             } else {
                 index += 1
             }
         }
-        runs.append(runStart..<limit)
-        return runs
+        if runStart < limit { body(runStart..<limit) }
     }
 }

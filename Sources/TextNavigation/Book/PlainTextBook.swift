@@ -29,13 +29,20 @@ public struct PlainTextBook: Sendable {
             case heading
         }
 
-        public let kind: Kind
         /// The paragraph's text (offsets count from its start).
         public let text: TextStorage
-        /// Whether a form feed (an explicit page break) came before this paragraph.
-        public let startsPage: Bool
         /// Where the paragraph's offsets come from in the file.
         public let sourceMap: SourceMap
+        public let kind: Kind
+        /// Whether a form feed (an explicit page break) came before this paragraph.
+        public let startsPage: Bool
+
+        init(kind: Kind, text: TextStorage, startsPage: Bool, sourceMap: SourceMap) {
+            self.kind = kind
+            self.text = text
+            self.startsPage = startsPage
+            self.sourceMap = sourceMap
+        }
     }
 
     /// How to read the bytes.
@@ -64,29 +71,69 @@ public struct PlainTextBook: Sendable {
     ///   `options.lossy`), or input too large.
     /// - Complexity: O(n) in the number of bytes.
     public init(bytes: [UInt8], options: Options = Options()) throws(BookLoadingError) {
-        var bytes = bytes
-        guard bytes.count < Int(Int32.max) else { throw .tooLarge(byteCount: bytes.count) }
-        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard bytes.count > bomLength else { throw .empty }
-        if !options.allowsNUL, let nul = bytes.firstIndex(of: 0) { throw .binary(byteOffset: nul) }
-        if let error = bytes.withUnsafeBufferPointer({ UTF8Decoding.firstError(in: $0) }) {
-            guard options.lossy else { throw .invalidUTF8(byteOffset: error.offset, reason: error.reason) }
-            bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
+        self = try bytes.withUnsafeBufferPointer { bytes throws(BookLoadingError) in
+            try Self.load(bytes, options: options, file: nil)
         }
-        let assembled = bytes.withUnsafeBufferPointer { source in
-            ParagraphAssembler(source: source, start: bomLength).assemble()
-        }
-        self.buffer = assembled.buffer
-        self.isHardWrapped = assembled.isHardWrapped
-        self.paragraphs = assembled.paragraphs.map { piece in
-            Paragraph(
-                kind: piece.kind, text: TextStorage(buffer: assembled.buffer, range: piece.range),
-                startsPage: piece.startsPage, sourceMap: SourceMap(anchors: piece.anchors))
-        }
+    }
+
+    /// Reads a book from bytes in memory that the caller owns, such as a `Data`'s or a mapped
+    /// file's; the bytes are not copied and need to stay valid only for the call.
+    ///
+    /// - Throws: as ``init(bytes:options:)-(_,_)``.
+    /// - Complexity: O(n) in the number of bytes.
+    public init(bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(BookLoadingError) {
+        self = try Self.load(bytes.assumingMemoryBound(to: UInt8.self), options: options, file: nil)
+    }
+
+    /// Reads the book in the file at `path`.
+    ///
+    /// A regular file is mapped rather than read into memory, and the loader lets the pages it
+    /// has passed go, so memory at the peak is the book's UTF-16 text plus about a megabyte of
+    /// the file, not a copy of the file beside the text. Other files (a pipe, a device) are
+    /// read whole. The file must not be truncated while it is being read.
+    ///
+    /// - Throws: ``BookLoadingError/unreadable(path:reason:)`` when the file is missing, a
+    ///   directory or not readable; otherwise as ``init(bytes:options:)-(_,_)``, with the same
+    ///   byte offsets.
+    /// - Complexity: O(n) in the number of bytes.
+    public init(contentsOf path: String, options: Options = Options()) throws(BookLoadingError) {
+        let file = try MappedFile(path: path)
+        self = try Self.load(file.bytes, options: options, file: file)
+        withExtendedLifetime(file) {}
     }
 
     /// Reads a book from a string (as if it were a UTF-8 file).
     public init(_ text: String) throws(BookLoadingError) {
         try self.init(bytes: Array(text.utf8))
+    }
+
+    private init(_ assembled: ParagraphAssembler.Result) {
+        self.buffer = assembled.buffer
+        self.isHardWrapped = assembled.isHardWrapped
+        self.paragraphs = assembled.paragraphs
+    }
+
+    /// Validates `bytes` (rule 1) and assembles its paragraphs.
+    private static func load(_ bytes: UnsafeBufferPointer<UInt8>, options: Options, file: MappedFile?)
+        throws(BookLoadingError) -> PlainTextBook
+    {
+        guard bytes.count < Int(Int32.max) else { throw .tooLarge(byteCount: bytes.count) }
+        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes.count > bomLength else { throw .empty }
+        let validation = UTF8Decoding.validate(
+            bytes, stoppingAtNUL: !options.allowsNUL, discarding: { file?.discardPages(before: $0) })
+        if let nul = validation.firstNUL { throw .binary(byteOffset: nul) }
+        if let error = validation.firstError {
+            guard options.lossy else { throw .invalidUTF8(byteOffset: error.offset, reason: error.reason) }
+            // Rare: repair a copy, then read it as valid text.
+            let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            return try repaired.withUnsafeBufferPointer { repaired throws(BookLoadingError) in
+                try load(repaired, options: options, file: nil)
+            }
+        }
+        file?.restartPass()
+        let assembler = ParagraphAssembler(
+            source: bytes, start: bomLength, dropsAozoraMarkup: validation.hasRubyReading, file: file)
+        return PlainTextBook(assembler.assemble())
     }
 }

@@ -25,15 +25,15 @@ public final class UTF16Buffer: @unchecked Sendable {
         self.count = count
     }
 
-    /// A buffer with room for `capacity` code units, of which `fill` writes the first ones and
-    /// returns how many it wrote (at most `capacity`).
-    init(capacity: Int, fill: (UnsafeMutableBufferPointer<UInt16>) -> Int) {
-        let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(capacity, 1))
-        units.initialize(repeating: 0)
-        let written = fill(UnsafeMutableBufferPointer(rebasing: units[0..<capacity]))
-        precondition(written >= 0 && written <= capacity, "fill wrote past its capacity")
+    /// A buffer of exactly `count` code units, every one of which `fill` writes; it returns how
+    /// many it wrote (which must be `count`). The memory is not cleared first, so a large
+    /// buffer's pages become resident only as they are written.
+    init(exactCount count: Int, fill: (UnsafeMutableBufferPointer<UInt16>) -> Int) {
+        let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(count, 1))
+        let written = fill(UnsafeMutableBufferPointer(rebasing: units[0..<count]))
+        precondition(written == count, "fill wrote \(written) code units of \(count)")
         self.units = units
-        self.count = written
+        self.count = count
     }
 
     /// The number of code units.
