@@ -1,11 +1,14 @@
 import Foundation
 import TextNavigation
 
-/// A book the bench measures: its bytes, a name for the report and the locale its text is
-/// tokenized with.
+/// A book the bench measures: its file and bytes, a name for the report and the locale its text
+/// is tokenized with.
 struct BenchBook {
     /// The file name, or a description of a synthetic book.
     let name: String
+    /// The file the book is opened from (as a reader opens it) when opening and memory are
+    /// measured; a synthetic book is written to a temporary file.
+    let path: String
     /// The UTF-8 bytes, as read from the file (the unit of every MB/s figure).
     let bytes: [UInt8]
     /// The locale guessed from the text (``guessLocale(_:)``).
@@ -13,8 +16,9 @@ struct BenchBook {
     /// Whether nine in ten of the letters are Latin (the case the grapheme fast path is for).
     let isMostlyLatin: Bool
 
-    init(name: String, bytes: [UInt8]) {
+    init(name: String, path: String, bytes: [UInt8]) {
         self.name = name
+        self.path = path
         self.bytes = bytes
         let sample = Self.sampleScalars(bytes)
         self.locale = Self.guessLocale(sample)
@@ -25,12 +29,13 @@ struct BenchBook {
 
     /// The book at `path`, failing with a clear message when it is missing or unreadable.
     static func load(path: String) throws(CommandFailure) -> BenchBook {
-        BenchBook(name: (path as NSString).lastPathComponent, bytes: try BookInput.bytes(at: path))
+        BenchBook(name: (path as NSString).lastPathComponent, path: path, bytes: try BookInput.bytes(at: path))
     }
 
     /// A book of about `megabytes` MiB made by repeating `book`, its copies separated by a
-    /// blank line (for the 10 MB targets).
-    static func repeating(_ book: BenchBook, toMegabytes megabytes: Int) -> BenchBook {
+    /// blank line (for the 10 MB targets), written to a temporary file that
+    /// ``removeTemporaryFile()`` deletes.
+    static func repeating(_ book: BenchBook, toMegabytes megabytes: Int) throws(CommandFailure) -> BenchBook {
         let target = megabytes * 1024 * 1024
         let separator: [UInt8] = [0x0A, 0x0A]
         let copies = max(1, (target + book.bytes.count - 1) / max(1, book.bytes.count + 2))
@@ -40,7 +45,16 @@ struct BenchBook {
             if copy > 0 { bytes += separator }
             bytes += book.bytes
         }
-        return BenchBook(name: "\(book.name) ×\(copies) (synthetic)", bytes: bytes)
+        let path = NSTemporaryDirectory() + "/readaloud-bench-\(ProcessInfo.processInfo.processIdentifier).txt"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw CommandFailure("cannot write the synthetic book to \(path)", exitCode: .failure)
+        }
+        return BenchBook(name: "\(book.name) ×\(copies) (synthetic)", path: path, bytes: bytes)
+    }
+
+    /// Deletes the temporary file of a synthetic book (``repeating(_:toMegabytes:)``).
+    func removeTemporaryFile() {
+        if name.hasSuffix("(synthetic)") { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// The bundled books: the `.txt` files of `Books/` under the current directory, except
