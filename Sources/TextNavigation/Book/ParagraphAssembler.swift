@@ -83,11 +83,19 @@ struct ParagraphAssembler {
                 forEachRun(of: piece) { run in
                     switch run {
                     case .softWrap(let terminator):
+                        precondition(out < target.count, "the plan counted fewer units than are written")
                         paragraphOffsets.append(Int32(out - paragraphStart))
                         byteOffsets.append(~Int32(terminator))
                         target[out] = 0x20
                         out += 1
                     case .text(let bytes):
+                        // Never write past the buffer, even if the plan's count were wrong (a
+                        // run has at most one unit a byte, so the exact count is needed only
+                        // near the end).
+                        precondition(
+                            out + bytes.count <= target.count
+                                || out + UTF8Decoding.utf16Count(of: bytes, in: source) <= target.count,
+                            "the plan counted fewer units than are written")
                         paragraphOffsets.append(Int32(out - paragraphStart))
                         byteOffsets.append(Int32(bytes.lowerBound))
                         out = UTF8Decoding.transcode(bytes, of: source, into: target, at: out)
