@@ -30,7 +30,8 @@ struct ParagraphAssembler {
     /// What a paragraph's text is made of, in order.
     private enum Run {
         /// Copied text: these bytes of the file.
-        case text(Range<Int>)
+        /// (With the UTF-16 units they take, when known without counting again.)
+        case text(Range<Int>, units: Int?)
         /// One space standing for the soft line wrap at this byte (LF or CR).
         case softWrap(Int)
     }
@@ -88,7 +89,7 @@ struct ParagraphAssembler {
                         byteOffsets.append(~Int32(terminator))
                         target[out] = 0x20
                         out += 1
-                    case .text(let bytes):
+                    case .text(let bytes, _):
                         // Never write past the buffer, even if the plan's count were wrong (a
                         // run has at most one unit a byte, so the exact count is needed only
                         // near the end).
@@ -358,7 +359,7 @@ struct ParagraphAssembler {
                 anchors += 1
                 switch run {
                 case .softWrap: units += 1
-                case .text(let bytes): units += UTF8Decoding.utf16Count(of: bytes, in: source)
+                case .text(let bytes, let known): units += known ?? UTF8Decoding.utf16Count(of: bytes, in: source)
                 }
             }
         }
@@ -451,9 +452,9 @@ struct ParagraphAssembler {
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {
-                forEachTextRun(in: bytes) { run in body(.text(run)) }
+                forEachTextRun(in: bytes) { run, units in body(.text(run, units: units)) }
             } else if !bytes.isEmpty {
-                body(.text(bytes))
+                body(.text(bytes, units: nil))
             }
             guard lineEnd < end else { return }
             previous = (content, lineEnd)
@@ -485,30 +486,49 @@ struct ParagraphAssembler {
         return nil
     }
 
-    /// Calls `body` with each non-empty byte range of `range` that is text: without ruby
-    /// readings `《…》`, ruby-base marks `｜` and editor notes `［＃…］` (an unclosed bracket is
-    /// kept as text).
-    private func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+    /// Calls `body` with each non-empty byte range of `range` that is text, and the UTF-16
+    /// units it takes: without ruby readings `《…》`, ruby-base marks `｜` and editor notes
+    /// `［＃…］` (an unclosed bracket is kept as text). Steps a scalar at a time; every mark
+    /// starts with E3 (《) or EF (｜, ［), so only those scalars are looked at closely.
+    private func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>, Int) -> Void) {
         var runStart = range.lowerBound
+        var runUnits = 0
         var index = range.lowerBound
         let limit = range.upperBound
         while index < limit {
+            let byte = source[index]
+            if byte < 0x80 {
+                index += 1
+                runUnits += 1
+                continue
+            }
+            guard byte == 0xE3 || byte == 0xEF else {
+                let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                index += length
+                runUnits += length == 4 ? 2 : 1
+                continue
+            }
+            // A three-byte scalar (the text is valid UTF-8, and `range` ends on a scalar).
+            let second = source[index + 1]
+            let third = source[index + 2]
             var skipTo: Int?
-            if matches(Self.rubyOpen, at: index, limit: limit) {
+            if byte == 0xE3, second == 0x80, third == 0x8A {
                 skipTo = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit).map { $0 + 3 }
-            } else if matches(Self.rubyBase, at: index, limit: limit) {
+            } else if byte == 0xEF, second == 0xBD, third == 0x9C {
                 skipTo = index + 3
-            } else if matches(Self.noteOpen, at: index, limit: limit) {
+            } else if byte == 0xEF, second == 0xBC, third == 0xBB, matches(Self.noteOpen, at: index, limit: limit) {
                 skipTo = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
             }
             if let skipTo {
-                if runStart < index { body(runStart..<index) }
+                if runStart < index { body(runStart..<index, runUnits) }
                 index = skipTo
                 runStart = skipTo
+                runUnits = 0
             } else {
-                index += 1
+                index += 3
+                runUnits += 1
             }
         }
-        if runStart < limit { body(runStart..<limit) }
+        if runStart < limit { body(runStart..<limit, runUnits) }
     }
 }
