@@ -394,7 +394,8 @@ struct ParagraphAssembler {
                 atBlockStart = false
             } else {
                 if !hardWrapped || isIndented(line) { flush(endsBlock: false) }
-                let units = UTF8Decoding.utf16Count(of: content, in: source)
+                // (Counted by forEachRun instead when markup is left out.)
+                let units = dropsAozoraMarkup ? 0 : UTF8Decoding.utf16Count(of: content, in: source)
                 if !hasGroup {
                     hasGroup = true
                     group = Group(
