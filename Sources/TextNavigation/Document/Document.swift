@@ -20,7 +20,7 @@ public final class Document: Sendable {
 
     private let explicitPageStarts: [Int]?
     private let forcedBreaks: Set<Int>
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var layout: PageLayout?
@@ -34,7 +34,7 @@ public final class Document: Sendable {
         self.elements = elements
         self.explicitPageStarts = nil
         self.forcedBreaks = pageBreaksBefore
-        self.state = Mutex(State(layout: layout))
+        self.state = Locked(State(layout: layout))
         TextElement.link(elements)
         for element in elements { element.lines.relayout(width: Double(layout.width)) }
     }
@@ -53,7 +53,7 @@ public final class Document: Sendable {
         }
         self.explicitPageStarts = starts
         self.forcedBreaks = []
-        self.state = Mutex(State(layout: nil))
+        self.state = Locked(State(layout: nil))
         TextElement.link(elements)
     }
 

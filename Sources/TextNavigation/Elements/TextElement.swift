@@ -22,7 +22,7 @@ public final class TextElement: Sendable {
 
     /// The element's lines at the document's width, shared by its tokenizer and text inputs.
     let lines: LiveLayout
-    private let state = Mutex<State>(State())
+    private let state = Locked<State>(State())
 
     private struct State {
         var tokenizer: StringTokenizer?

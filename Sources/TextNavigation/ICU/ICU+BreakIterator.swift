@@ -153,7 +153,7 @@ extension ICU.BreakIterator {
 
     /// Opened iterators kept as templates: opening a sentence iterator with abbreviation
     /// suppression costs about 250 µs, cloning one a few µs.
-    private static let prototypes = Mutex<[PrototypeKey: ICU.BreakIterator]>([:])
+    private static let prototypes = Locked<[PrototypeKey: ICU.BreakIterator]>([:])
 
     /// A fresh iterator of `kind` for the ICU locale id `locale`, cloned from a cached template.
     static func make(kind: ICU.BreakKind, locale: String) throws(ICUError) -> ICU.BreakIterator {
@@ -190,7 +190,7 @@ extension ICU.BreakIterator {
         /// bit pattern of a retained reference (`Unmanaged`), 0 when empty.
         private let spare = Atomic<Int>(0)
         /// Further idle iterators, when several tasks borrow at once.
-        private let idle = Mutex<[IdleIterator]>([])
+        private let idle = Locked<[IdleIterator]>([])
 
         /// At most this many idle iterators are kept.
         private static let idleLimit = 4
@@ -258,7 +258,7 @@ extension ICU.BreakIterator {
     }
 
     /// The pools, one per kind and locale, made on first use and kept for the process.
-    private static let pools = Mutex<[PrototypeKey: Pool]>([:])
+    private static let pools = Locked<[PrototypeKey: Pool]>([:])
 
     /// The pool of idle iterators of `kind` for the ICU locale id `locale`; the same pool for
     /// the same kind and locale.

@@ -6,7 +6,7 @@ extension ICU {
     enum Locale {
         /// Answers already computed, by query: every tokenizer and layout canonicalizes its
         /// locale, and a book makes one of each per paragraph.
-        private static let answers = Mutex<[String: String]>([:])
+        private static let answers = Locked<[String: String]>([:])
 
         /// `compute()`'s answer for `key`, computed once (errors are not kept).
         private static func remembered(_ key: String, _ compute: () throws(ICUError) -> String) throws(ICUError)

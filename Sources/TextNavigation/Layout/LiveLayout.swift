@@ -12,12 +12,12 @@ import Synchronization
 /// nobody is looking at keeps no per-cluster data. A text whose locale ICU rejects falls back to
 /// lines at hard breaks.
 ///
-/// `Sendable`: the settings and results live behind a `Mutex`.
+/// `Sendable`: the settings and results live behind a lock (`Locked`).
 final class LiveLayout: LineSegmentSource {
     private let storage: TextStorage
     private let locale: String
     private let metrics: any FontMetrics
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var width: Double
@@ -40,7 +40,7 @@ final class LiveLayout: LineSegmentSource {
         self.storage = storage
         self.locale = locale
         self.metrics = metrics
-        self.state = Mutex(State(width: width, textScale: textScale))
+        self.state = Locked(State(width: width, textScale: textScale))
     }
 
     /// A live layout that starts from an existing layout (which the caller keeps alive while it
@@ -52,7 +52,7 @@ final class LiveLayout: LineSegmentSource {
         var initial = State(width: layout.width, textScale: layout.textScale)
         initial.layout = layout
         initial.recent = layout
-        state = Mutex(initial)
+        state = Locked(initial)
     }
 
     /// The layout for the current width and text scale, made when nobody holds one; `nil` only
@@ -150,7 +150,7 @@ enum RecentLayouts {
     /// How many layouts are kept.
     static let capacity = 8
 
-    private static let layouts = Mutex<[TextLayout]>([])
+    private static let layouts = Locked<[TextLayout]>([])
 
     /// Keeps `layout` among the most recent, letting go of the oldest beyond ``capacity``.
     static func keep(_ layout: TextLayout) {

@@ -21,7 +21,7 @@ import Synchronization
 /// length.
 ///
 /// `Sendable`: the configuration is immutable and the lazily computed results live behind a
-/// `Mutex`; the ICU line break iterator is only used under that lock.
+/// lock (`Locked`); the ICU line break iterator is only used under that lock.
 public final class TextLayout: TextGeometry, LineSegmentSource {
     /// The text.
     public let storage: TextStorage
@@ -35,7 +35,7 @@ public final class TextLayout: TextGeometry, LineSegmentSource {
     public let textScale: Double
 
     private let shared: SharedShaping
-    private let state = Mutex<Lines?>(nil)
+    private let state = Locked<Lines?>(nil)
 
     /// The computed lines.
     private struct Lines: Sendable {
@@ -159,17 +159,17 @@ public final class TextLayout: TextGeometry, LineSegmentSource {
 /// The width-independent work of a text, computed on first use and shared by the layouts of
 /// one text (made by `withWidth` and `withTextScale`).
 ///
-/// `Sendable`: the ICU iterator and the result live behind a `Mutex`.
+/// `Sendable`: the ICU iterator and the result live behind a lock (`Locked`).
 private final class SharedShaping: Sendable {
     private struct State {
         var lineBreaker: ICU.BreakIterator?
         var shaping: TextShaping?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(lineBreaker: sending ICU.BreakIterator) {
-        state = Mutex(State(lineBreaker: lineBreaker, shaping: nil))
+        state = Locked(State(lineBreaker: lineBreaker, shaping: nil))
     }
 
     func shaping(storage: TextStorage, locale: String, metrics: any FontMetrics) -> TextShaping {

@@ -5,16 +5,16 @@ extension SQLite {
     /// An owning wrapper of one SQLite connection (`sqlite3 *`), closed by ``close()`` or, at the
     /// latest, in `deinit`.
     ///
-    /// `Sendable`: the handle lives inside a `Mutex`, and every use of it goes through
+    /// `Sendable`: the handle lives inside a lock (`Locked`), and every use of it goes through
     /// ``withDatabase(_:)``, so one thread at a time runs statements on the connection and a
     /// transaction is never interleaved with another thread's statements. (SQLite's own
     /// serialized mode would guard each call, not a whole transaction.)
     final class Connection: Sendable {
         /// The database file's path.
         let path: String
-        private let handle: Mutex<Handle?>
+        private let handle: Locked<Handle?>
 
-        /// The `sqlite3 *`, `Sendable` only so that it can live in the `Mutex`: it is dereferenced
+        /// The `sqlite3 *`, `Sendable` only so that it can live in the lock: it is dereferenced
         /// only while the mutex is held.
         private struct Handle: @unchecked Sendable {
             let pointer: OpaquePointer
@@ -31,7 +31,7 @@ extension SQLite {
                 throw failure
             }
             self.path = path
-            self.handle = Mutex(Handle(pointer: database))
+            self.handle = Locked(Handle(pointer: database))
         }
 
         deinit {

@@ -24,7 +24,7 @@ import Synchronization
 /// while the mutex is held, so a sink may report a finish synchronously without deadlock.
 public final class AnnouncementQueue: Sendable {
     private let sink: any SpeechSink
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A queue speaking through `sink`, which it keeps alive.
     public init(sink: any SpeechSink) {

@@ -21,7 +21,7 @@ import Synchronization
 ///
 /// `Sendable`: each granularity's cache is set once, atomically (``SegmentSlot``), and read
 /// without a lock; the ICU character iterator and the writing directions live behind a
-/// `Mutex`. Any number of tasks may share one tokenizer. The first query of a granularity
+/// lock (`Locked`). Any number of tasks may share one tokenizer. The first query of a granularity
 /// computes its units without holding a lock (two tasks racing may both compute them; the
 /// first result stored wins).
 public final class StringTokenizer: TextTokenizer {
@@ -34,7 +34,7 @@ public final class StringTokenizer: TextTokenizer {
 
     /// What all tokenizers of the locale share: ids, abbreviations, iterator pools.
     private let shared: TokenizerLocale
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let words = SegmentSlot()
     private let sentences = SegmentSlot()
     private let paragraphs = SegmentSlot()
@@ -59,7 +59,7 @@ public final class StringTokenizer: TextTokenizer {
         self.shared = shared
         self.locale = shared.locale
         self.lineSource = lineSource
-        self.state = Mutex(State(characters: CharacterBoundaries(storage: storage, locale: shared.locale)))
+        self.state = Locked(State(characters: CharacterBoundaries(storage: storage, locale: shared.locale)))
     }
 
     /// A tokenizer over a copy of `string`.

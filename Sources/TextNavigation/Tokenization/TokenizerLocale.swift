@@ -32,7 +32,7 @@ final class TokenizerLocale: Sendable {
     }
 
     /// Locales already worked out, by the identifier they were asked for with.
-    private static let known = Mutex<[String: TokenizerLocale]>([:])
+    private static let known = Locked<[String: TokenizerLocale]>([:])
 
     /// The shared locale for a BCP-47 tag ("ja-JP") or ICU locale id ("th", "ja@lw=phrase").
     ///
