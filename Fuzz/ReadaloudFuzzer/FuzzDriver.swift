@@ -249,6 +249,9 @@ struct FuzzDriver {
                 page = to
             case .heading(let element, _):
                 require(document.elements[element].traits.contains(.heading), "heading event for a body element")
+            case .customContent(let element, let content):
+                require(
+                    content.importance == .high, "custom content of element \(element) read without high importance")
             case .end:
                 ended = true
             }

@@ -4,6 +4,9 @@ public enum ReadingEvent: Sendable, Hashable {
     case utterance(Utterance)
     /// The element just read is a heading: VoiceOver says "Heading" after its text.
     case heading(element: Int, text: String)
+    /// High-importance custom content of the element just read ("Author: Lewis Carroll"),
+    /// spoken with it; default-importance content is left for the reader to ask for.
+    case customContent(element: Int, content: CustomContent)
     /// The page scrolled forward from page `from` to page `to` (numbers from 1); speak the
     /// announcement ("Page 2 of 40").
     case pageTurn(from: Int, to: Int, announcement: String)

@@ -11,7 +11,9 @@
 ///   gaps between them, are its text exactly. An element with no unit of the granularity but
 ///   some text that is not white space (a line of asterisks at word granularity) is read as one
 ///   utterance.
-/// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event.
+/// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event, and
+///   after any element's last utterance its high-importance custom content
+///   (``ReadingEvent/customContent(element:content:)``), as VoiceOver reads `AXCustomContent`.
 ///
 /// Opening a long book at a saved place need not wait for the whole book to be laid out: a
 /// session made with `deferringPagination` produces its first utterance before the document
@@ -145,18 +147,28 @@ public struct ReadingSession: Sequence, IteratorProtocol {
                 let utterance = Utterance(
                     source: element.text, range: range, element: elementIndex, page: pageNumber,
                     granularity: granularity)
-                let isHeadingEnd = isLastInElement && element.traits.contains(.heading)
+                let endEvents = isLastInElement ? Self.eventsAtEnd(of: element, index: elementIndex) : []
                 if isLastInElement { advanceElement() }
                 // Most utterances come alone: no queue to fill and drain.
-                if turns.isEmpty, !isHeadingEnd { return .utterance(utterance) }
-                pending = turns + [.utterance(utterance)]
-                if isHeadingEnd { pending.append(.heading(element: elementIndex, text: element.string)) }
+                if turns.isEmpty, endEvents.isEmpty { return .utterance(utterance) }
+                pending = turns + [.utterance(utterance)] + endEvents
                 return pending.removeFirst()
             }
             if isLastInElement { advanceElement() }
         }
         // The end of the document: the last page's scroll forward fails, so reading ends.
         return finish()
+    }
+
+    /// What follows an element's last utterance: "Heading" for a heading, then its
+    /// high-importance custom content (the rest is on demand, like `AXCustomContent`).
+    private static func eventsAtEnd(of element: TextElement, index: Int) -> [ReadingEvent] {
+        var events: [ReadingEvent] = []
+        if element.traits.contains(.heading) { events.append(.heading(element: index, text: element.string)) }
+        for content in element.customContent where content.importance == .high {
+            events.append(.customContent(element: index, content: content))
+        }
+        return events
     }
 
     private mutating func finish() -> ReadingEvent {

@@ -5,6 +5,7 @@ import TextNavigation
 /// The JSON Lines schema (one object per line; the README documents it):
 /// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`
 /// - `{"type":"heading","element":N,"text":…}`
+/// - `{"type":"customContent","element":N,"label":…,"value":…}`
 /// - `{"type":"pageTurn","from":N,"to":N,"announcement":"Page 2 of 40"}`
 /// - `{"type":"end"}`, and, when stopped, `{"type":"stopped","locator":{…}}`
 enum EventFormatter {
@@ -20,6 +21,7 @@ enum EventFormatter {
             switch event {
             case .utterance(let utterance): return CommonOptions.oneLine(utterance.text)
             case .heading: return "Heading"
+            case .customContent(_, let content): return CommonOptions.oneLine("\(content.label): \(content.value)")
             case .pageTurn(_, _, let announcement): return announcement
             case .end: return nil
             }
@@ -39,6 +41,11 @@ enum EventFormatter {
                 object.add("type", "heading")
                 object.add("element", element)
                 object.add("text", text)
+            case .customContent(let element, let content):
+                object.add("type", "customContent")
+                object.add("element", element)
+                object.add("label", content.label)
+                object.add("value", content.value)
             case .pageTurn(let from, let to, let announcement):
                 object.add("type", "pageTurn")
                 object.add("from", from)

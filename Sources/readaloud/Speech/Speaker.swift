@@ -71,15 +71,15 @@ final class Speaker {
                 output.line(line ?? "")
                 output.flush()
             }
-        case .heading, .pageTurn:
+        case .heading, .pageTurn, .customContent:
             if let line { output.line(line) }
             output.flush()
             let text: String
             let priority: AnnouncementPriority
-            if case .pageTurn(_, _, let announcement) = event {
-                (text, priority) = (announcement, .high)
-            } else {
-                (text, priority) = ("Heading", .default)
+            switch event {
+            case .pageTurn(_, _, let announcement): (text, priority) = (announcement, .high)
+            case .customContent(_, let content): (text, priority) = ("\(content.label): \(content.value)", .default)
+            default: (text, priority) = ("Heading", .default)
             }
             announcements.post(Announcement(text, priority: priority))
             waitForSilence()

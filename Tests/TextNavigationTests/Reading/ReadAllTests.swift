@@ -46,6 +46,8 @@ import TextNavigation
                 } else {
                     Issue.record("a heading event must follow the heading's utterance")
                 }
+            case .customContent:
+                Issue.record("book elements have no custom content")
             case .end:
                 sawEnd = true
             }
@@ -145,10 +147,34 @@ import TextNavigation
             case .utterance(let utterance): utterance.text
             case .pageTurn(_, _, let announcement): announcement
             case .heading: "Heading"
+            case .customContent(_, let content): "\(content.label): \(content.value)"
             case .end: "end"
             }
         }
         #expect(texts == ["One.", "Two.", "Three.", "Page 2 of 3", "Four.", "Five.", "end"])
+    }
+
+    @Test func highImportanceCustomContentIsReadWithItsElement() {
+        let figure = TextElement(
+            text: TextStorage("A drawing of the Rabbit."), traits: [.image],
+            customContent: [
+                CustomContent(label: "Artist", value: "John Tenniel", importance: .high),
+                CustomContent(label: "Year", value: "1865"),
+            ])
+        let heading = TextElement(
+            text: TextStorage("Chapter One"), traits: [.heading],
+            customContent: [CustomContent(label: "Pages", value: "12", importance: .high)])
+        let document = Document(pages: [[heading, figure, TextElement("The end.")]])
+        let events = Array(ReadingSession(document: document, granularity: .sentence, page: 0))
+        #expect(
+            events == [
+                .utterance(events[0].utterance!), .heading(element: 0, text: "Chapter One"),
+                .customContent(element: 0, content: heading.customContent[0]),
+                .utterance(events[3].utterance!),
+                .customContent(element: 1, content: figure.customContent[0]),
+                .utterance(events[5].utterance!), .end,
+            ])
+        #expect(events.compactMap(\.utterance).map(\.text) == ["Chapter One", "A drawing of the Rabbit.", "The end."])
     }
 
     @Test func oneWordSentencesAndPunctuationOnlyParagraphsAreRead() throws {
@@ -164,5 +190,13 @@ import TextNavigation
             #expect(texts.contains("—"))
             #expect(texts.contains(granularity == .word ? "Yes" : "Yes."))
         }
+    }
+}
+
+extension ReadingEvent {
+    /// The utterance, when the event is one.
+    fileprivate var utterance: Utterance? {
+        if case .utterance(let utterance) = self { return utterance }
+        return nil
     }
 }
