@@ -57,6 +57,12 @@ struct ParagraphAssembler {
         self.file = file
     }
 
+    /// What stands between two paragraphs' texts in the buffer: U+2029 PARAGRAPH SEPARATOR,
+    /// after which every break rule of UAX #29 and UAX #14 breaks (WB3a, SB4, GB4, LB4), so ICU
+    /// can tokenize a run of paragraphs in one pass and find each one's boundaries as if it
+    /// were alone.
+    static let paragraphSeparator: UInt16 = 0x2029
+
     /// Lines at most this wide (in cells) mark a hard-wrapped file.
     static let hardWrapWidth = 100
     /// How many non-blank lines are sampled to decide whether the file is hard-wrapped.
@@ -77,9 +83,15 @@ struct ParagraphAssembler {
         var anchorEnds: [Int32] = []
         unitEnds.reserveCapacity(pieces.count)
         anchorEnds.reserveCapacity(pieces.count)
-        let buffer = UTF16Buffer(exactCount: unitCount) { target in
+        // One paragraph separator between consecutive paragraphs, in no paragraph's range.
+        let buffer = UTF16Buffer(exactCount: unitCount + max(0, pieces.count - 1)) { target in
             var out = 0
             for piece in pieces {
+                if !unitEnds.isEmpty {
+                    precondition(out < target.count, "the plan counted fewer units than are written")
+                    target[out] = Self.paragraphSeparator
+                    out += 1
+                }
                 let paragraphStart = out
                 forEachRun(of: piece) { run in
                     switch run {
@@ -122,7 +134,7 @@ struct ParagraphAssembler {
                     kind: piece.isHeading ? .heading : .body,
                     text: TextStorage(buffer: buffer, range: unitStart..<unitEnd),
                     startsPage: piece.startsPage, sourceMap: SourceMap(table: table, range: anchorStart..<anchorEnd)))
-            unitStart = unitEnd
+            unitStart = unitEnd + 1  // past the separator
             anchorStart = anchorEnd
         }
         return Result(buffer: buffer, isHardWrapped: hardWrapped, paragraphs: paragraphs)

@@ -20,6 +20,10 @@
 ///    ``SourceMap`` from its offsets back to the file's bytes.
 ///
 /// All paragraphs share one ``UTF16Buffer``; each paragraph's ``Paragraph/text`` is its range.
+/// Consecutive paragraphs' texts are one U+2029 PARAGRAPH SEPARATOR apart, a unit in no
+/// paragraph's range (so the buffer holds one unit per paragraph beyond their texts, less
+/// one): ICU breaks after it by every rule, so a run of paragraphs can be tokenized in one
+/// pass (``Document/prepareUnits(_:elements:)``).
 public struct PlainTextBook: Sendable {
     /// One paragraph or heading of the book.
     public struct Paragraph: Sendable {
@@ -62,7 +66,8 @@ public struct PlainTextBook: Sendable {
     public let paragraphs: [Paragraph]
     /// Whether the file was read as hard-wrapped (rule 3).
     public let isHardWrapped: Bool
-    /// The buffer every paragraph's text lives in.
+    /// The buffer every paragraph's text lives in, with U+2029 between consecutive
+    /// paragraphs' texts.
     public let buffer: UTF16Buffer
 
     /// Reads a book from its file's bytes.

@@ -61,6 +61,12 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
     private var elementHadUtterance = false
+    /// The elements before this index have their units prepared (read ahead, see
+    /// ``units(in:)``).
+    private var preparedEnd = 0
+    /// How many UTF-16 units the next read-ahead prepares: small at first, so the first
+    /// utterance does not wait, doubling up to ``Document/preparationBudget``.
+    private var preparationBudget = 4_096
 
     /// A session from `position` (clamped into the document).
     ///
@@ -216,8 +222,19 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         return found
     }
 
+    /// The units of the element at `element`. Words and sentences are read ahead: reaching an
+    /// element whose units are not yet known prepares it and the elements after it, a stretch
+    /// of text at a time (the first utterance's element, found when the session was made,
+    /// prepares nothing), in one ICU pass where they are paragraphs of one book
+    /// (``Document/prepareUnits(_:from:budget:)``).
     private mutating func units(in element: Int) -> TextSegments {
         if let cachedUnits, cachedUnits.element == element { return cachedUnits.segments }
+        if element >= preparedEnd, granularity == .word || granularity == .sentence,
+            !document.elements[element].tokenizer.hasUnits(granularity)
+        {
+            preparedEnd = document.prepareUnits(granularity, from: element, budget: preparationBudget)
+            preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
+        }
         let segments = document.elements[element].tokenizer.segments(for: granularity)
         cachedUnits = (element, segments)
         return segments

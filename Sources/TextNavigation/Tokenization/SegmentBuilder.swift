@@ -14,28 +14,49 @@ enum SegmentBuilder {
     ///   batch at a time, and the unit arrays are allocated once for a paragraph's worth.
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator) throws(ICUError) -> TextSegments {
         try iterator.setText(storage)
-        var output = Accumulator()
-        CharacterBoundaries.withSimpleUnits { table in
+        return CharacterBoundaries.withSimpleUnits { table in
             storage.withUTF16 { units in
-                var clusters = ClusterStarts(storage: storage, units: units, table: table)
+                var words = WordUnits(storage: storage, units: units, table: table)
                 iterator.forEachSegmentBatch(minimumStatus: wordNoneLimit) { starts, ends in
-                    var kept = 0
-                    var lastEnd = output.lastEnd
-                    for index in starts.indices {
-                        let start = clusters[starts[index]]
-                        let end = clusters[ends[index]]
-                        if end > start, start >= lastEnd {
-                            starts[kept] = start
-                            ends[kept] = end
-                            kept += 1
-                            lastEnd = end
-                        }
-                    }
-                    output.append(starts, ends, count: kept)
+                    words.add(starts, ends)
                 }
+                return words.segments
             }
         }
-        return output.segments
+    }
+
+    /// Word units from ICU's word segments of one text, fed a batch at a time: the work of
+    /// ``words(of:iterator:)`` after ICU, shared with the batch over a run of paragraphs.
+    struct WordUnits {
+        private var clusters: ClusterStarts
+        private var output = Accumulator()
+
+        /// Units of `storage` (whose code units are `units`), with ``CharacterBoundaries``'
+        /// table of simple units.
+        init(storage: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>) {
+            clusters = ClusterStarts(storage: storage, units: units, table: table)
+        }
+
+        /// Adds ICU's next word segments (offsets in the text, ascending, already filtered by
+        /// rule status); rewrites the batch in place.
+        mutating func add(_ starts: UnsafeMutableBufferPointer<Int32>, _ ends: UnsafeMutableBufferPointer<Int32>) {
+            var kept = 0
+            var lastEnd = output.lastEnd
+            for index in starts.indices {
+                let start = clusters[starts[index]]
+                let end = clusters[ends[index]]
+                if end > start, start >= lastEnd {
+                    starts[kept] = start
+                    ends[kept] = end
+                    kept += 1
+                    lastEnd = end
+                }
+            }
+            output.append(starts, ends, count: kept)
+        }
+
+        /// The units added so far.
+        var segments: TextSegments { output.segments }
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -52,39 +73,200 @@ enum SegmentBuilder {
         isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextSegments {
         try iterator.setText(storage)
-        var output = Accumulator()
-        CharacterBoundaries.withSimpleUnits { table in
+        return CharacterBoundaries.withSimpleUnits { table in
             storage.withUTF16 { units in
-                var clusters = ClusterStarts(storage: storage, units: units, table: table)
-                // The start of a sentence that goes on past an abbreviation.
-                var continued: Int32?
+                var sentences = SentenceUnits(
+                    storage: storage, units: units, table: table, abbreviations: abbreviations)
                 iterator.forEachSegmentBatch(minimumStatus: nil) { starts, ends in
-                    var kept = 0
-                    var lastEnd = output.lastEnd
-                    for index in starts.indices {
-                        let start = continued ?? starts[index]
-                        let end = ends[index]
-                        if !abbreviations.isEmpty, Int(end) < units.count,
-                            endsWithAbbreviation(Int(start)..<Int(end), units, abbreviations)
-                        {
-                            continued = start
-                            continue
-                        }
-                        continued = nil
-                        let unit = trimmed(
-                            Int(clusters[start])..<Int(clusters[end]), units, isCharacterBoundary)
-                        if !unit.isEmpty, unit.lowerBound >= lastEnd {
-                            starts[kept] = Int32(truncatingIfNeeded: unit.lowerBound)
-                            ends[kept] = Int32(truncatingIfNeeded: unit.upperBound)
-                            kept += 1
-                            lastEnd = ends[kept - 1]
-                        }
-                    }
-                    output.append(starts, ends, count: kept)
+                    sentences.add(starts, ends, isCharacterBoundary)
                 }
+                return sentences.segments
             }
         }
-        return output.segments
+    }
+
+    /// Sentence units from ICU's sentence segments of one text, fed a batch at a time: the work
+    /// of ``sentences(of:iterator:abbreviations:isCharacterBoundary:)`` after ICU, shared with
+    /// the batch over a run of paragraphs.
+    struct SentenceUnits {
+        private let units: UnsafeBufferPointer<UInt16>
+        private let abbreviations: [[UInt16]]
+        private var clusters: ClusterStarts
+        private var output = Accumulator()
+        /// The start of a sentence that goes on past an abbreviation.
+        private var continued: Int32?
+
+        /// Units of `storage` (whose code units are `units`), with ``CharacterBoundaries``'
+        /// table of simple units.
+        init(
+            storage: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
+            abbreviations: [[UInt16]]
+        ) {
+            self.units = units
+            self.abbreviations = abbreviations
+            clusters = ClusterStarts(storage: storage, units: units, table: table)
+        }
+
+        /// Adds ICU's next sentence segments (offsets in the text, ascending, every segment);
+        /// rewrites the batch in place.
+        mutating func add(
+            _ starts: UnsafeMutableBufferPointer<Int32>, _ ends: UnsafeMutableBufferPointer<Int32>,
+            _ isCharacterBoundary: (Int) -> Bool
+        ) {
+            var kept = 0
+            var lastEnd = output.lastEnd
+            for index in starts.indices {
+                let start = continued ?? starts[index]
+                let end = ends[index]
+                if !abbreviations.isEmpty, Int(end) < units.count,
+                    endsWithAbbreviation(Int(start)..<Int(end), units, abbreviations)
+                {
+                    continued = start
+                    continue
+                }
+                continued = nil
+                let unit = trimmed(Int(clusters[start])..<Int(clusters[end]), units, isCharacterBoundary)
+                if !unit.isEmpty, unit.lowerBound >= lastEnd {
+                    starts[kept] = Int32(truncatingIfNeeded: unit.lowerBound)
+                    ends[kept] = Int32(truncatingIfNeeded: unit.upperBound)
+                    kept += 1
+                    lastEnd = ends[kept - 1]
+                }
+            }
+            output.append(starts, ends, count: kept)
+        }
+
+        /// The units added so far.
+        var segments: TextSegments { output.segments }
+    }
+
+    // MARK: Runs of paragraphs
+
+    /// The word units of each of `paragraphs`, texts back to back in `span`'s buffer one
+    /// paragraph separator apart (`span` from the first one's start to the last one's end),
+    /// from one pass of ICU's word iterator over `span`: what ``words(of:iterator:)`` gives for
+    /// each paragraph alone, or `nil` when an ICU segment crosses a separator.
+    ///
+    /// - Complexity: O(n) in `span`'s length.
+    static func words(ofRun paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator)
+        throws(ICUError) -> [TextSegments]?
+    {
+        try iterator.setText(span)
+        return CharacterBoundaries.withSimpleUnits { table in
+            span.withUTF16 { spanUnits in
+                var results: [TextSegments] = []
+                results.reserveCapacity(paragraphs.count)
+                var current: WordUnits?
+                let split = splitRun(
+                    paragraphs, span: span, iterator: iterator, minimumStatus: wordNoneLimit,
+                    begin: { index, range in
+                        current = WordUnits(
+                            storage: paragraphs[index], units: UnsafeBufferPointer(rebasing: spanUnits[range]),
+                            table: table)
+                    },
+                    add: { _, starts, ends in current!.add(starts, ends) },
+                    finish: { results.append(current!.segments) })
+                return split ? results : nil
+            }
+        }
+    }
+
+    /// The sentence units of each of `paragraphs` (laid out as for
+    /// ``words(ofRun:span:iterator:)``) from one pass of ICU's sentence iterator over `span`:
+    /// what ``sentences(of:iterator:abbreviations:isCharacterBoundary:)`` gives for each
+    /// paragraph alone, or `nil` when an ICU segment crosses a separator.
+    /// `isCharacterBoundary(paragraph, offset)` tells cluster boundaries within a paragraph.
+    ///
+    /// - Complexity: O(n) in `span`'s length.
+    static func sentences(
+        ofRun paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]],
+        isCharacterBoundary: (Int, Int) -> Bool
+    ) throws(ICUError) -> [TextSegments]? {
+        try iterator.setText(span)
+        return CharacterBoundaries.withSimpleUnits { table in
+            span.withUTF16 { spanUnits in
+                var results: [TextSegments] = []
+                results.reserveCapacity(paragraphs.count)
+                var current: SentenceUnits?
+                let split = splitRun(
+                    paragraphs, span: span, iterator: iterator, minimumStatus: nil,
+                    begin: { index, range in
+                        current = SentenceUnits(
+                            storage: paragraphs[index], units: UnsafeBufferPointer(rebasing: spanUnits[range]),
+                            table: table, abbreviations: abbreviations)
+                    },
+                    add: { index, starts, ends in current!.add(starts, ends) { isCharacterBoundary(index, $0) } },
+                    finish: { results.append(current!.segments) })
+                return split ? results : nil
+            }
+        }
+    }
+
+    /// Hands ICU's segments over `span` to the paragraphs they belong to, in each paragraph's
+    /// own offsets: `begin(index, range)` opens paragraph `index` (`range` its units in
+    /// `span`), `add(index, starts, ends)` gives it a batch of its segments, `finish()` closes
+    /// it; every paragraph is opened and closed once, in order, even without segments.
+    ///
+    /// A segment belongs to the paragraph it starts in (the separator after a paragraph counts
+    /// as its own) and is cut at the paragraph's end, so the segment that takes the separator
+    /// in ends where the paragraph ends, as ICU's last segment of the paragraph alone does.
+    ///
+    /// - Returns: `false` when a segment goes on past the separator after its paragraph (ICU
+    ///   did not break after it), and then the paragraphs' units are not to be used.
+    private static func splitRun(
+        _ paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator, minimumStatus: Int32?,
+        begin: (Int, Range<Int>) -> Void,
+        add: (Int, UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void,
+        finish: () -> Void
+    ) -> Bool {
+        let base = span.bufferRange.lowerBound
+        var paragraph = 0
+        var range = (paragraphs[0].bufferRange.lowerBound - base)..<(paragraphs[0].bufferRange.upperBound - base)
+        begin(0, range)
+        var crossed = false
+        iterator.forEachSegmentBatch(minimumStatus: minimumStatus) { starts, ends in
+            guard !crossed else { return }
+            var groupStart = 0
+            for index in starts.indices {
+                let start = Int(starts[index])
+                if start > range.upperBound {
+                    if index > groupStart {
+                        add(
+                            paragraph, UnsafeMutableBufferPointer(rebasing: starts[groupStart..<index]),
+                            UnsafeMutableBufferPointer(rebasing: ends[groupStart..<index]))
+                    }
+                    groupStart = index
+                    while start > range.upperBound, paragraph + 1 < paragraphs.count {
+                        finish()
+                        paragraph += 1
+                        let next = paragraphs[paragraph].bufferRange
+                        range = (next.lowerBound - base)..<(next.upperBound - base)
+                        begin(paragraph, range)
+                    }
+                }
+                let end = Int(ends[index])
+                if end > range.upperBound + 1 || start > range.upperBound {
+                    crossed = true
+                    return
+                }
+                starts[index] = Int32(truncatingIfNeeded: start - range.lowerBound)
+                ends[index] = Int32(truncatingIfNeeded: min(end, range.upperBound) - range.lowerBound)
+            }
+            if starts.count > groupStart {
+                add(
+                    paragraph, UnsafeMutableBufferPointer(rebasing: starts[groupStart...]),
+                    UnsafeMutableBufferPointer(rebasing: ends[groupStart...]))
+            }
+        }
+        guard !crossed else { return false }
+        finish()
+        while paragraph + 1 < paragraphs.count {
+            paragraph += 1
+            let next = paragraphs[paragraph].bufferRange
+            begin(paragraph, (next.lowerBound - base)..<(next.upperBound - base))
+            finish()
+        }
+        return true
     }
 
     /// Unit edges gathered a batch at a time: a paragraph of fewer than 1,024 units gets an

@@ -33,10 +33,10 @@ public final class StringTokenizer: TextTokenizer {
     public let lineSource: (any LineSegmentSource)?
 
     /// What all tokenizers of the locale share: ids, abbreviations, iterator pools.
-    private let shared: TokenizerLocale
+    let shared: TokenizerLocale
     private let state: Locked<State>
-    private let words = SegmentSlot()
-    private let sentences = SegmentSlot()
+    let words = SegmentSlot()
+    let sentences = SegmentSlot()
     private let paragraphs = SegmentSlot()
     /// Lines between hard line breaks, for a tokenizer without a line source.
     private let hardLines = SegmentSlot()

@@ -163,7 +163,7 @@ import TextNavigation
         let text = Array(repeating: line, count: 200).joined(separator: "\n\n")
         let book = try PlainTextBook(text)
         #expect(book.paragraphs.count == 200)
-        #expect(book.buffer.count == 200 * line.utf16.count)
+        #expect(book.buffer.count == 200 * line.utf16.count + 199)  // and U+2029 between paragraphs
         #expect(book.buffer.count * 2 < Array(text.utf8).count)
         #expect(book.paragraphs.last?.text.bufferRange.upperBound == book.buffer.count)
     }

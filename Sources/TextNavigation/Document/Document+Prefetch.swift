@@ -1,0 +1,46 @@
+extension Document {
+    /// How many UTF-16 units of text a reader going through the document in order prepares at
+    /// a time, at most (``ReadingSession`` starts with a few thousand, so that the first
+    /// utterance does not wait, and doubles up to this): about 128 KB of text, enough that a
+    /// run's fixed cost is lost in it, little enough that tokenizing it costs a few ms at most.
+    public static let preparationBudget = 65_536
+
+    /// Computes and caches the word or sentence units of the elements in `range` (clamped to
+    /// the document), so that later queries of those elements' tokenizers find them cached.
+    ///
+    /// Elements that are paragraphs of one ``PlainTextBook`` (one locale, texts one paragraph
+    /// separator apart in the book's buffer) are tokenized together, one ICU pass over each run
+    /// of them rather than one per element; other elements (a reader backend's, each with its
+    /// own storage) one by one, as their tokenizers would on first use. The units are the same
+    /// either way. Elements whose units are cached already are skipped; other granularities are
+    /// left alone (character units are not cached, and line units come from the layout).
+    ///
+    /// - Complexity: O(n) in the total length of the elements' texts.
+    public func prepareUnits(_ granularity: TextGranularity, elements range: Range<Int>) {
+        guard granularity == .word || granularity == .sentence else { return }
+        let clamped = range.clamped(to: 0..<elements.count)
+        guard !clamped.isEmpty else { return }
+        StringTokenizer.prepareUnits(granularity, of: clamped.map { elements[$0].tokenizer })
+    }
+
+    /// Computes and caches the word or sentence units of the elements from `start` on, up to
+    /// about `budget` UTF-16 units of text (at least one element), as
+    /// ``prepareUnits(_:elements:)`` does: how a reader going through the document in order
+    /// prepares the next stretch of it.
+    ///
+    /// - Returns: the index after the last element prepared (`start` when it is past the end).
+    /// - Complexity: O(n) in the length of the elements prepared.
+    @discardableResult
+    public func prepareUnits(_ granularity: TextGranularity, from start: Int, budget: Int) -> Int {
+        let count = elements.count
+        guard start >= 0, start < count else { return max(start, 0) }
+        var end = start
+        var units = 0
+        while end < count, end == start || units < budget {
+            units += elements[end].text.count + 1
+            end += 1
+        }
+        prepareUnits(granularity, elements: start..<end)
+        return end
+    }
+}

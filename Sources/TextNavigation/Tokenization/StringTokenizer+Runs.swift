@@ -1,0 +1,87 @@
+extension StringTokenizer {
+    /// Computes and caches the word or sentence units of each of `tokenizers` that has none
+    /// yet, with one ICU pass over each run of paragraphs among them, where the per-tokenizer
+    /// path sets an iterator's text, allocates and trims once per paragraph.
+    ///
+    /// A run is a sequence of tokenizers (in the order given) of one locale whose texts lie back
+    /// to back in one buffer, each one U+2029 PARAGRAPH SEPARATOR after the one before (as
+    /// ``PlainTextBook`` lays its paragraphs out). After a paragraph separator every break rule
+    /// breaks (WB3a, SB4), and ICU starts each segment afresh, so ICU's segments over the run
+    /// are each paragraph's own segments moved by its offset, and each paragraph's units are
+    /// then made from them by the same code as ``segments(for:)`` (grapheme-edge snapping,
+    /// trimming, the extra English titles). Tokenizers outside any run of two or more, and any
+    /// run ICU did not break as expected, get their units one by one, as ``segments(for:)``
+    /// does.
+    ///
+    /// Other granularities are left alone.
+    ///
+    /// - Complexity: O(n) in the total length of the texts; one ICU pass and one C call per
+    ///   1,024 segments for each run.
+    static func prepareUnits(_ granularity: TextGranularity, of tokenizers: [StringTokenizer]) {
+        guard granularity == .word || granularity == .sentence else { return }
+        var runStart = 0
+        while runStart < tokenizers.count {
+            let first = tokenizers[runStart]
+            guard !first.hasUnits(granularity) else {
+                runStart += 1
+                continue
+            }
+            var runEnd = runStart + 1
+            while runEnd < tokenizers.count, tokenizers[runEnd].continuesRun(after: tokenizers[runEnd - 1]),
+                !tokenizers[runEnd].hasUnits(granularity)
+            {
+                runEnd += 1
+            }
+            let run = Array(tokenizers[runStart..<runEnd])
+            if run.count < 2 || !prepareRun(granularity, of: run) {
+                for tokenizer in run { _ = tokenizer.withUnits(granularity) { $0.count } }
+            }
+            runStart = runEnd
+        }
+    }
+
+    /// Whether the units of `granularity` (word or sentence) are cached.
+    func hasUnits(_ granularity: TextGranularity) -> Bool {
+        granularity == .word
+            ? words.withSegments { _ in true } ?? false : sentences.withSegments { _ in true } ?? false
+    }
+
+    /// Whether this tokenizer's text comes right after `previous`'s in the same buffer, one
+    /// paragraph separator apart, and is tokenized by the same locale.
+    private func continuesRun(after previous: StringTokenizer) -> Bool {
+        let separator = previous.storage.bufferRange.upperBound
+        return shared === previous.shared && storage.buffer === previous.storage.buffer
+            && storage.bufferRange.lowerBound == separator + 1 && storage.buffer.units[separator] == 0x2029
+    }
+
+    /// Runs one ICU pass over `run` (a run, see ``prepareUnits(_:of:)``) and stores each
+    /// tokenizer's units; `false`, storing nothing, when ICU fails or a segment crosses a
+    /// separator.
+    private static func prepareRun(_ granularity: TextGranularity, of run: [StringTokenizer]) -> Bool {
+        let buffer = run[0].storage.buffer
+        let spanStart = run[0].storage.bufferRange.lowerBound
+        let span = TextStorage(buffer: buffer, range: spanStart..<run[run.count - 1].storage.bufferRange.upperBound)
+        let shared = run[0].shared
+        let results: [TextSegments]?
+        if granularity == .word {
+            results = try? shared.words.borrowing { iterator throws(ICUError) in
+                try SegmentBuilder.words(ofRun: run.map(\.storage), span: span, iterator: iterator)
+            }
+        } else {
+            results = try? shared.sentences.borrowing { iterator throws(ICUError) in
+                try SegmentBuilder.sentences(
+                    ofRun: run.map(\.storage), span: span, iterator: iterator, abbreviations: shared.abbreviations
+                ) { paragraph, offset in run[paragraph].isCharacterBoundary(offset) }
+            }
+        }
+        guard let found = results ?? nil else { return false }
+        for (tokenizer, segments) in zip(run, found) {
+            if granularity == .word {
+                _ = tokenizer.words.store(segments)
+            } else {
+                _ = tokenizer.sentences.store(segments)
+            }
+        }
+        return true
+    }
+}
