@@ -15,8 +15,9 @@ import Synchronization
 /// `Sendable`: elements are `Sendable`, and the pagination is computed lazily behind a lock, so
 /// any number of tasks may read one document, each with its own session.
 public final class Document: Sendable {
-    /// The elements in reading order.
-    public let elements: [TextElement]
+    /// The elements in reading order (a book's are made as they are first asked for; see
+    /// ``Elements``).
+    public let elements: Elements
 
     private let explicitPageStarts: [Int]?
     private let forcedBreaks: Set<Int>
@@ -30,13 +31,20 @@ public final class Document: Sendable {
     /// A paginated document over `elements` (linked in order), laid out with `layout`.
     ///
     /// - Parameter pageBreaksBefore: indices of elements that always start a page.
-    public init(elements: [TextElement], layout: PageLayout = PageLayout(), pageBreaksBefore: Set<Int> = []) {
+    public convenience init(
+        elements: [TextElement], layout: PageLayout = PageLayout(), pageBreaksBefore: Set<Int> = []
+    ) {
+        TextElement.link(elements)
+        for element in elements { element.lines.relayout(width: Double(layout.width)) }
+        self.init(elements: Elements(source: .given(elements)), layout: layout, pageBreaksBefore: pageBreaksBefore)
+    }
+
+    /// A paginated document over elements already laid out at `layout`'s width.
+    private init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
         self.elements = elements
         self.explicitPageStarts = nil
         self.forcedBreaks = pageBreaksBefore
         self.state = Locked(State(layout: layout))
-        TextElement.link(elements)
-        for element in elements { element.lines.relayout(width: Double(layout.width)) }
     }
 
     /// A document whose pages a reader backend decided: each inner array is one page's
@@ -44,7 +52,8 @@ public final class Document: Sendable {
     /// pages are dropped.
     public init(pages: [[TextElement]]) {
         let nonEmpty = pages.filter { !$0.isEmpty }
-        self.elements = nonEmpty.flatMap { $0 }
+        let elements = nonEmpty.flatMap { $0 }
+        self.elements = Elements(source: .given(elements))
         var starts: [Int] = []
         var index = 0
         for page in nonEmpty {
@@ -58,17 +67,15 @@ public final class Document: Sendable {
     }
 
     /// A document from a plain-text book: one element per paragraph, headings marked, a form
-    /// feed starting a new page.
+    /// feed starting a new page. Elements are made as they are first asked for, and let go when
+    /// nobody holds them (``Elements``); the document keeps the book's paragraphs.
     ///
     /// - Parameter locale: a BCP-47 tag or ICU locale id for tokenization.
+    /// - Complexity: O(p) in the number of paragraphs, making no element.
     public convenience init(book: PlainTextBook, locale: String = "en", layout: PageLayout = PageLayout()) {
-        let elements = book.paragraphs.map { paragraph in
-            TextElement(
-                text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
-                locale: locale, width: Double(layout.width))
-        }
+        let factory = ElementFactory(paragraphs: book.paragraphs, locale: locale, width: Double(layout.width))
         let breaks = Set(book.paragraphs.indices.filter { book.paragraphs[$0].startsPage })
-        self.init(elements: elements, layout: layout, pageBreaksBefore: breaks)
+        self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: breaks)
     }
 
     /// The page layout, or `nil` for backend-made pages.
@@ -78,7 +85,7 @@ public final class Document: Sendable {
     /// Does nothing for backend-made pages.
     public func relayout(_ layout: PageLayout) {
         guard explicitPageStarts == nil else { return }
-        for element in elements { element.lines.relayout(width: Double(layout.width)) }
+        elements.relayout(width: Double(layout.width))
         state.withLock { $0 = State(layout: layout) }
     }
 
@@ -87,13 +94,14 @@ public final class Document: Sendable {
 
     /// The last position of the document: the end of its last element.
     public var endPosition: ReadingPosition {
-        ReadingPosition(element: max(0, elements.count - 1), offset: elements.last?.text.count ?? 0)
+        guard let last = elements.indices.last else { return ReadingPosition(element: 0, offset: 0) }
+        return ReadingPosition(element: last, offset: elements.text(at: last).count)
     }
 
     /// Whether `position` names an element of the document and an offset within its text.
     public func contains(_ position: ReadingPosition) -> Bool {
         position.element >= 0 && position.element < elements.count && position.offset >= 0
-            && position.offset <= elements[position.element].text.count
+            && position.offset <= elements.text(at: position.element).count
     }
 
     // MARK: Pages
@@ -180,7 +188,7 @@ public final class Document: Sendable {
     private func paginate(linesPerPage: Int) -> [ReadingPosition] {
         var starts = [startPosition]
         var used = 0
-        for (index, element) in elements.enumerated() {
+        for index in elements.indices {
             if forcedBreaks.contains(index), index > 0 {
                 if used > 0 || starts.last != ReadingPosition(element: index, offset: 0) {
                     starts.append(ReadingPosition(element: index, offset: 0))
@@ -190,7 +198,7 @@ public final class Document: Sendable {
                 used += 1  // the blank line between paragraphs
             }
             // The element's line units (its tokenizer's), found without shaping.
-            let lines = element.lines.lineSegments()
+            let lines = elements.lineSegments(at: index)
             for line in 0..<max(1, lines.count) {
                 if used >= linesPerPage {
                     starts.append(ReadingPosition(element: index, offset: line == 0 ? 0 : lines[line].lowerBound))

@@ -131,13 +131,20 @@ final class LiveLayout: LineSegmentSource {
     private func findSegments(width: Double, textScale: Double) -> TextSegments {
         let scale = textScale > 0 && textScale.isFinite ? textScale : 1
         if metrics is CellMetrics, scale == 1 {
-            if let canonical = try? ICU.Locale.canonical(locale),
-                let segments = try? LineBreaker(storage: storage, locale: canonical, width: width).lineSegments()
-            {
-                return segments
-            }
+            return Self.lineSegments(of: storage, locale: locale, width: width)
         } else if let layout {
             return layout.lineSegments()
+        }
+        return SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
+    }
+
+    /// The line units a live layout in terminal cells at text scale 1 finds for `storage`
+    /// `width` cells wide, found without keeping anything (for pagination of elements not made).
+    static func lineSegments(of storage: TextStorage, locale: String, width: Double) -> TextSegments {
+        if let canonical = try? ICU.Locale.canonical(locale),
+            let segments = try? LineBreaker(storage: storage, locale: canonical, width: width).lineSegments()
+        {
+            return segments
         }
         return SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
     }

@@ -52,7 +52,9 @@ struct BookBenchmark {
         var icuSeconds = Double.infinity
         for _ in 0..<max(1, repetitions) {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
-            let tokenizers = document.elements.map(\.tokenizer)
+            // Held, so that the document keeps them (it lets go of elements nobody holds).
+            let elements = Array(document.elements)
+            let tokenizers = elements.map(\.tokenizer)
             seconds = min(
                 seconds,
                 Stopwatch.seconds {
@@ -64,6 +66,7 @@ struct BookBenchmark {
                     }
                     for tokenizer in tokenizers { units += tokenizer.segments(for: granularity).count }
                 })
+            withExtendedLifetime(elements) {}
             icuSeconds = min(
                 icuSeconds,
                 try Stopwatch.seconds { () throws(CommandFailure) in
@@ -93,17 +96,17 @@ struct BookBenchmark {
             readAllSeconds: readAllSeconds, utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds)
     }
 
-    /// Seconds per enclosing-unit query at `queries` random offsets: readaloud's tokenizers with
-    /// their caches built (one sequential pass, measured above), and one ICU iterator over the
-    /// book's whole UTF-16 buffer, reused for every query.
+    /// Seconds per enclosing-unit query at `queries` random offsets: readaloud's tokenizers,
+    /// fetched before the timing (as the sequential measure does) with their caches built, and
+    /// one ICU iterator over the book's whole UTF-16 buffer, reused for every query.
     private func measureQueries(_ granularity: TextGranularity, _ parsed: PlainTextBook)
         throws(CommandFailure) -> (Double, Double)
     {
         let document = Document(book: parsed, locale: book.locale, layout: layout)
-        let elements = document.elements
-        for element in elements { _ = element.tokenizer.segments(for: granularity) }
+        let tokenizers = document.elements.map(\.tokenizer)
+        for tokenizer in tokenizers { _ = tokenizer.segments(for: granularity) }
         // Offsets in the buffer, each inside some element's text.
-        let starts = elements.map(\.text.bufferRange.lowerBound)
+        let starts = tokenizers.map(\.storage.bufferRange.lowerBound)
         var random = RandomOffsets(seed: 0x5EED)
         var local: [(element: Int, offset: Int)] = []
         var global: [Int] = []
@@ -118,7 +121,7 @@ struct BookBenchmark {
                 let middle = (low + high) / 2
                 if starts[middle] <= offset { low = middle } else { high = middle }
             }
-            let range = elements[low].text.bufferRange
+            let range = tokenizers[low].storage.bufferRange
             guard range.contains(offset) else { continue }
             local.append((low, offset - range.lowerBound))
             global.append(offset)
@@ -127,7 +130,7 @@ struct BookBenchmark {
         var checksum = 0
         let seconds = Stopwatch.best(of: repetitions) {
             for query in local {
-                let range = elements[query.element].tokenizer.rangeEnclosingPosition(
+                let range = tokenizers[query.element].rangeEnclosingPosition(
                     TextPosition(offset: query.offset), with: granularity, inDirection: .forward)
                 checksum &+= range?.end.offset ?? 0
             }

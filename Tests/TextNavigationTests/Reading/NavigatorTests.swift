@@ -6,7 +6,7 @@ import TextNavigation
     func movementCrossesEveryParagraphEdgeWithNoGapAndNoRepeat(granularity: TextGranularity) throws {
         let document = try BookDocuments.document(
             "alice-in-wonderland.txt", layout: PageLayout(width: 50, linesPerPage: 25))
-        let elements = granularity == .character ? Array(document.elements.prefix(60)) : document.elements
+        let elements = granularity == .character ? Array(document.elements.prefix(60)) : Array(document.elements)
         // Every unit of the document, in order, from each element's tokenizer.
         var expected: [NavigationUnit] = []
         for index in elements.indices {

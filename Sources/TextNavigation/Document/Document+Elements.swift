@@ -1,0 +1,174 @@
+extension Document {
+    /// A document's elements in reading order, indexed from 0.
+    ///
+    /// A document made with elements (``Document/init(elements:layout:pageBreaksBefore:)``,
+    /// ``Document/init(pages:)``) holds them all. A book's document
+    /// (``Document/init(book:locale:layout:)``) makes each element when it is first asked for and
+    /// keeps it while anyone holds it, and also the few it handed out most recently: asking for
+    /// an index again gives the same element as long as it is alive, and an element nobody holds
+    /// is let go, with its tokenizer's caches, so a book's memory does not grow with every
+    /// paragraph read. Hold an element (or its tokenizer) to keep its caches.
+    ///
+    /// - Complexity: `count` is O(1); the subscript is O(1) (for a book, a lock, and the
+    ///   element's construction when it is not alive).
+    public struct Elements: RandomAccessCollection, Sendable {
+        public typealias Index = Int
+        public typealias Indices = Range<Int>
+
+        enum Source: Sendable {
+            case given([TextElement])
+            case made(ElementFactory)
+        }
+
+        let source: Source
+
+        public var startIndex: Int { 0 }
+
+        public var endIndex: Int {
+            switch source {
+            case .given(let elements): elements.count
+            case .made(let factory): factory.count
+            }
+        }
+
+        /// The element at `position`, which must be a valid index.
+        public subscript(position: Int) -> TextElement {
+            switch source {
+            case .given(let elements): elements[position]
+            case .made(let factory): factory.element(at: position)
+            }
+        }
+
+        /// The text of the element at `index`, without making the element.
+        func text(at index: Int) -> TextStorage {
+            switch source {
+            case .given(let elements): elements[index].text
+            case .made(let factory): factory.text(at: index)
+            }
+        }
+
+        /// The line units of the element at `index` at the document's width, without making the
+        /// element (an element that is alive gives its own).
+        func lineSegments(at index: Int) -> TextSegments {
+            switch source {
+            case .given(let elements): elements[index].lines.lineSegments()
+            case .made(let factory): factory.lineSegments(at: index)
+            }
+        }
+
+        /// Lays the elements out `width` cells wide: those alive now, and those made later.
+        func relayout(width: Double) {
+            switch source {
+            case .given(let elements): for element in elements { element.lines.relayout(width: width) }
+            case .made(let factory): factory.relayout(width: width)
+            }
+        }
+    }
+}
+
+/// The elements of a book's document, made on demand: one per paragraph, a heading's traits for a
+/// heading, laid out at the document's width.
+///
+/// Each index's element is held weakly, so it stays the same object while anyone holds it. The
+/// elements handed out most recently are held too, up to ``recentTextBudget`` UTF-16 units of
+/// their text (and at least ``recentMinimum`` of them): a reader asking for the same index
+/// again and again (a session, a navigator) does not make it anew each time, and elements read
+/// ahead (``Document/prepareUnits(_:from:budget:)``) keep their units until they are read.
+///
+/// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
+/// recent elements live behind a lock (`Locked`).
+final class ElementFactory: Sendable {
+    /// How much text the most recently handed out elements hold, at most, in UTF-16 units: four
+    /// times what a reading session reads ahead at a time.
+    static let recentTextBudget = 262_144
+    /// How many of the most recently handed out elements are held, at least.
+    static let recentMinimum = 32
+
+    private let paragraphs: [PlainTextBook.Paragraph]
+    private let locale: String
+    private let state: Locked<State>
+
+    private struct State {
+        var width: Double
+        var alive: [WeakElement]
+        /// The elements handed out most recently, oldest first from `head` (an element handed
+        /// out twice in a row is there once); slots before `head` are empty.
+        var recent: [TextElement?] = []
+        var head = 0
+        /// The text length of the elements in `recent`.
+        var recentText = 0
+
+        /// Records `element` as handed out, and returns the elements let go (to be released
+        /// outside the lock). An element let go that nobody else holds is forgotten now, so its
+        /// weak reference's side table goes with it.
+        mutating func touch(_ element: TextElement) -> [TextElement] {
+            if let newest = recent.last, newest === element { return [] }
+            recent.append(element)
+            recentText += element.text.count
+            var released: [TextElement] = []
+            while recent.count - head > ElementFactory.recentMinimum, recentText > ElementFactory.recentTextBudget {
+                var evicted = recent[head].take()!
+                head += 1
+                recentText -= evicted.text.count
+                if isKnownUniquelyReferenced(&evicted) { alive[evicted.index].element = nil }
+                released.append(evicted)
+            }
+            if head >= 1024, head * 2 >= recent.count {
+                recent.removeFirst(head)
+                head = 0
+            }
+            return released
+        }
+    }
+
+    private struct WeakElement {
+        weak var element: TextElement?
+    }
+
+    init(paragraphs: [PlainTextBook.Paragraph], locale: String, width: Double) {
+        self.paragraphs = paragraphs
+        self.locale = locale
+        self.state = Locked(State(width: width, alive: Array(repeating: WeakElement(), count: paragraphs.count)))
+    }
+
+    /// The number of elements.
+    var count: Int { paragraphs.count }
+
+    /// The text of element `index`.
+    func text(at index: Int) -> TextStorage { paragraphs[index].text }
+
+    /// Element `index`: the one alive, or a new one.
+    func element(at index: Int) -> TextElement {
+        precondition(index >= 0 && index < paragraphs.count, "element index out of range")
+        let (element, released): (TextElement, [TextElement]) = state.withLock { state in
+            if let alive = state.alive[index].element { return (alive, state.touch(alive)) }
+            let paragraph = paragraphs[index]
+            let made = TextElement(
+                text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
+                label: nil, customActions: [], customContent: [], locale: locale, width: state.width, maker: self,
+                index: index)
+            state.alive[index].element = made
+            return (made, state.touch(made))
+        }
+        withExtendedLifetime(released) {}  // freed outside the lock
+        return element
+    }
+
+    /// The line units of element `index`: the live element's, or found afresh (nothing is kept).
+    func lineSegments(at index: Int) -> TextSegments {
+        let (alive, width) = state.withLock { ($0.alive[index].element, $0.width) }
+        if let alive { return alive.lines.lineSegments() }
+        return LiveLayout.lineSegments(of: paragraphs[index].text, locale: locale, width: width)
+    }
+
+    /// Lays the live elements out `width` cells wide, and makes later ones at that width.
+    func relayout(width: Double) {
+        state.withLock { state in
+            state.width = width
+            for slot in state.alive {
+                // Under the lock, so that no element is made at the old width meanwhile.
+                slot.element?.lines.relayout(width: width)
+            }
+        }
+    }
+}

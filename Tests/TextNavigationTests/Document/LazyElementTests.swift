@@ -1,0 +1,56 @@
+import Testing
+
+@testable import TextNavigation
+
+/// A book's document makes its elements as they are asked for (``Document/Elements``).
+@Suite struct LazyElementTests {
+    /// A book of `count` paragraphs of about 1,000 UTF-16 units each.
+    private func longBook(_ count: Int) throws -> PlainTextBook {
+        let paragraph = String(repeating: "Alice was beginning to get very tired. ", count: 26)
+        return try PlainTextBook((0..<count).map { "\($0). \(paragraph)" }.joined(separator: "\n\n"))
+    }
+
+    @Test func anElementHeldIsTheOneTheDocumentGivesAgain() throws {
+        let document = Document(book: try longBook(400))
+        let held = document.elements[3]
+        for index in document.elements.indices { _ = document.elements[index].tokenizer }
+        #expect(document.elements[3] === held)
+        #expect(held.nextTextNavigationElement?.previousTextNavigationElement === held)
+        #expect(held.previousTextNavigationElement?.nextTextNavigationElement === held)
+    }
+
+    @Test func linksFollowTheDocumentAndEndAtItsEdges() throws {
+        let document = Document(book: try longBook(5))
+        for index in document.elements.indices {
+            let element = document.elements[index]
+            let next = index < 4 ? document.elements[index + 1].string : nil
+            let previous = index > 0 ? document.elements[index - 1].string : nil
+            #expect(element.nextTextNavigationElement?.string == next)
+            #expect(element.previousTextNavigationElement?.string == previous)
+        }
+    }
+
+    @Test func elementsNobodyHoldsAreLetGoWithTheirCaches() throws {
+        let document = Document(book: try longBook(400))
+        weak var first: TextElement? = document.elements[0]
+        weak var tokenizer: StringTokenizer? = document.elements[0].tokenizer
+        _ = tokenizer?.segments(for: .word)
+        #expect(first != nil)  // one of the most recent
+        for index in document.elements.indices.dropFirst() { _ = document.elements[index].tokenizer }
+        #expect(first == nil)
+        #expect(tokenizer == nil)
+        // Made again, the same text and units.
+        #expect(document.elements[0].string.hasPrefix("0. Alice"))
+        #expect(document.elements[0].tokenizer.segments(for: .word).count == 1 + 7 * 26)
+    }
+
+    @Test func paginationMakesNoElementAndRelayoutReachesLaterOnes() throws {
+        let document = Document(book: try longBook(50), layout: PageLayout(width: 70, linesPerPage: 30))
+        let held = document.elements[0]
+        _ = document.pageCount
+        document.relayout(PageLayout(width: 30, linesPerPage: 30))
+        #expect(held.lines.width == 30)
+        #expect(document.elements[40].lines.width == 30)
+        #expect(document.elements[40].tokenizer.segments(for: .line).count > 30)
+    }
+}
