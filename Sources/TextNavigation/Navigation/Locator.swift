@@ -30,19 +30,27 @@ public struct Locator: Sendable, Hashable, Codable {
         self.textAfter = textAfter
     }
 
-    /// The locator of `position` in `document` (clamped into it), with its page and context.
+    /// The locator of `position` in `document` (clamped into it; a position inside a grapheme
+    /// cluster moves to the cluster's start), with its page and context.
     public init(position: ReadingPosition, in document: Document, includesPage: Bool = true) {
         var navigator = Navigator(document: document)
         navigator.move(to: position)
-        let position = navigator.position
-        self.position = position
-        self.page = includesPage && !document.elements.isEmpty ? document.pageIndex(containing: position) + 1 : nil
+        var position = navigator.position
         guard !document.elements.isEmpty else {
+            self.position = position
+            self.page = nil
             (textBefore, textAfter) = ("", "")
             return
         }
         let element = document.elements[position.element]
         let tokenizer = element.tokenizer
+        // A position inside a grapheme cluster (or a surrogate pair) stands for the cluster's
+        // start, so that the context on both sides is whole text.
+        if !tokenizer.isCharacterBoundary(position.offset) {
+            position.offset = tokenizer.characterBoundary(before: position.offset) ?? 0
+        }
+        self.position = position
+        self.page = includesPage ? document.pageIndex(containing: position) + 1 : nil
         var lower = max(0, position.offset - Self.contextLength)
         while lower > 0, !tokenizer.isCharacterBoundary(lower) { lower -= 1 }
         var upper = min(element.text.count, position.offset + Self.contextLength)

@@ -103,4 +103,23 @@ import TextNavigation
         #expect(input.position(from: middle, offset: Int.min + 1) == nil)
         #expect(input.position(from: middle, in: direction, offset: 0) == middle)
     }
+
+    /// crash-e8b509ac: a locator made at an offset between the two halves of a surrogate pair
+    /// (the fuzzer's text: lossy UTF-8 with emoji, U+FFFD and NULs) kept that offset, so its
+    /// context began and ended with lone halves, which a string cannot hold: they became U+FFFD
+    /// and the locator no longer matched its own document. A locator now stands at the start of
+    /// the cluster holding its position.
+    @Test func aLocatorInsideASurrogatePairStandsAtThePairAndResolves() throws {
+        var bytes = Array("2AAAAAAAA\u{1F468}".utf8)
+        bytes += [0xE2, 0x80, 0x5B] + Array("\u{1F469}\u{200D}".utf8) + [0xF0, 0x9F, 0x32, 0x32, 0x00, 0x00]
+        let book = try PlainTextBook(bytes: bytes, options: .init(lossy: true, allowsNUL: true))
+        let document = Document(book: book, layout: PageLayout(width: 5, linesPerPage: 3))
+        let text = document.elements[0].text
+        let inside = 10  // between U+D83D and U+DC68
+        #expect(UTF16.isLeadSurrogate(text[inside - 1]) && UTF16.isTrailSurrogate(text[inside]))
+        let locator = Locator(position: ReadingPosition(element: 0, offset: inside), in: document)
+        #expect(locator.position == ReadingPosition(element: 0, offset: inside - 1))
+        #expect(locator.textAfter.hasPrefix("\u{1F468}"))
+        #expect(try Locator(json: locator.json).resolve(in: document) == locator.position)
+    }
 }
