@@ -29,8 +29,9 @@ import TextNavigation
 ///    element's text in their ranges, in order, never overlapping or empty; what lies between
 ///    them is white space (line, sentence) or holds no letter or digit (word); every element
 ///    with visible text after the start is read, and reading ends with `.end`.
-/// 9. **Locators**: the locator of a sampled position, and of every page start, goes through its
-///    JSON unchanged and resolves to the same position, before and after a relayout.
+/// 9. **Locators**: the locator of a sampled position, and of every page start, holds that
+///    position (a position inside a grapheme cluster: the cluster's start), goes through its
+///    JSON unchanged and resolves to the position it holds, before and after a relayout.
 @Suite("Reliability: invariants over every book at several widths")
 struct InvariantTests {
     static let books = [
@@ -374,9 +375,15 @@ struct InvariantChecker {
     mutating func checkLocators(at positions: [ReadingPosition]) {
         let layout = document.layout!
         var stored: [(ReadingPosition, String)] = []
-        for position in positions {
-            let locator = Locator(position: position, in: document)
-            expect(locator.position == position, "locator of \(position) holds \(locator.position)")
+        for requested in positions {
+            // A position inside a cluster stands for the cluster's start.
+            let tokenizer = document.elements[requested.element].tokenizer
+            var position = requested
+            if !tokenizer.isCharacterBoundary(position.offset) {
+                position.offset = tokenizer.characterBoundary(before: position.offset) ?? 0
+            }
+            let locator = Locator(position: requested, in: document)
+            expect(locator.position == position, "locator of \(requested) holds \(locator.position)")
             let decoded = try? Locator(json: locator.json)
             expect(decoded == locator, "locator of \(position) changed through its JSON")
             expect((try? locator.resolve(in: document)) == position, "locator of \(position) does not resolve to it")
