@@ -9,14 +9,9 @@ struct GraphemeConformanceTests {
     /// At every offset of every line, `isPosition(_:atBoundary: .character, ...)` is true in both
     /// directions exactly at the file's `÷` positions (so never inside a surrogate pair).
     @Test func characterBoundariesAtEveryOffsetMatchTheFile() throws {
-        let deviations = try KnownDeviations.load()
+        let run = try ConformanceRun(file: Self.file)
         var checked = 0
-        var skipped = 0
-        for testCase in try BreakTestCase.all(in: Self.file) {
-            if deviations.contains(testCase) {
-                skipped += 1
-                continue
-            }
+        for testCase in run.cases {
             let tokenizer = try StringTokenizer(testCase.text)
             let expected = Set(testCase.boundaries)
             for direction in [TextDirection.forward, .backward] {
@@ -30,21 +25,16 @@ struct GraphemeConformanceTests {
             checked += 1
         }
         #expect(checked == 602)
-        #expect(skipped == deviations.lineNumbers(of: Self.file).count)
-        #expect(skipped == 0)
+        #expect(run.skipped == run.listed)
+        #expect(run.skipped == 0)
     }
 
     /// Stepping `position(from:toBoundary: .character, ...)` from 0 forward, and from the end
     /// backward, stops at every `÷` of the file in turn, then gives `nil`.
     @Test func characterStepsVisitTheFileBoundariesInOrder() throws {
-        let deviations = try KnownDeviations.load()
+        let run = try ConformanceRun(file: Self.file)
         var checked = 0
-        var skipped = 0
-        for testCase in try BreakTestCase.all(in: Self.file) {
-            if deviations.contains(testCase) {
-                skipped += 1
-                continue
-            }
+        for testCase in run.cases {
             let tokenizer = try StringTokenizer(testCase.text)
             let forward = walk(tokenizer, .character, from: 0, .forward, limit: testCase.length)
             #expect(forward == Array(testCase.boundaries.dropFirst()), "\(testCase.testDescription)")
@@ -55,7 +45,7 @@ struct GraphemeConformanceTests {
             checked += 1
         }
         #expect(checked == 602)
-        #expect(skipped == deviations.lineNumbers(of: Self.file).count)
+        #expect(run.skipped == run.listed)
     }
 
     /// The character units the tokenizer lists (`segments(for: .character)`) are the file's

@@ -17,22 +17,17 @@ struct SentenceConformanceTests {
     /// locale and with the abbreviation suppression the tokenizer turns on (`en@ss=standard`).
     @Test(arguments: ["en", "en@ss=standard"])
     func icuSentenceBoundariesMatchTheFile(locale: String) throws {
-        let deviations = try KnownDeviations.load()
+        let run = try ConformanceRun(file: Self.file)
         var checked = 0
-        var skipped = 0
-        for testCase in try BreakTestCase.all(in: Self.file) {
-            if deviations.contains(testCase) {
-                skipped += 1
-                continue
-            }
+        for testCase in run.cases {
             #expect(
                 try rawBoundaries(.sentence, locale: locale, testCase) == testCase.boundaries,
                 "\(testCase.testDescription)")
             checked += 1
         }
         #expect(checked == 502)
-        #expect(skipped == deviations.lineNumbers(of: Self.file).count)
-        #expect(skipped == 0)
+        #expect(run.skipped == run.listed)
+        #expect(run.skipped == 0)
     }
 
     /// Through the public API, the sentence units are the file's segments without leading and
@@ -40,17 +35,12 @@ struct SentenceConformanceTests {
     /// unit edge is a `÷` position or borders white space only; and at every offset the four
     /// queries agree with those units.
     @Test func sentenceUnitsAreTheFileSegmentsTrimmedOfWhiteSpace() throws {
-        let deviations = try KnownDeviations.load()
+        let run = try ConformanceRun(file: Self.file)
         var checked = 0
-        var skipped = 0
         var units = 0
         var trimmedUnits = 0
         var whiteSpaceSegments = 0
-        for testCase in try BreakTestCase.all(in: Self.file) {
-            if deviations.contains(testCase) {
-                skipped += 1
-                continue
-            }
+        for testCase in run.cases {
             let label = testCase.testDescription
             let tokenizer = try StringTokenizer(testCase.text, locale: "en")
             let expected = testCase.segments.compactMap { trimmedOfWhiteSpace($0, in: testCase) }
@@ -75,7 +65,7 @@ struct SentenceConformanceTests {
             checked += 1
         }
         #expect(checked == 502)
-        #expect(skipped == 0)
+        #expect(run.skipped == 0)
         #expect(units == 525)
         #expect(trimmedUnits == 136)
         #expect(whiteSpaceSegments == 106)

@@ -17,22 +17,17 @@ struct WordConformanceTests {
     /// ICU's word iterator (the one the tokenizer uses, locale "en") finds exactly the file's
     /// `÷` positions on every line not listed as a known deviation.
     @Test func icuWordBoundariesMatchTheFile() throws {
-        let deviations = try KnownDeviations.load()
+        let run = try ConformanceRun(file: Self.file)
         var checked = 0
-        var skipped = 0
-        for testCase in try BreakTestCase.all(in: Self.file) {
-            if deviations.contains(testCase) {
-                skipped += 1
-                continue
-            }
+        for testCase in run.cases {
             #expect(
                 try rawBoundaries(.word, locale: "en", testCase) == testCase.boundaries,
                 "\(testCase.testDescription)")
             checked += 1
         }
         #expect(checked == 1808)
-        #expect(skipped == deviations.lineNumbers(of: Self.file).count)
-        #expect(skipped == 15)
+        #expect(run.skipped == run.listed)
+        #expect(run.skipped == 15)
     }
 
     /// The listed deviations are real (ICU 72 with "en" disagrees on each), and each is the
@@ -59,18 +54,13 @@ struct WordConformanceTests {
     /// segment of only spaces, punctuation, symbols, marks or controls is a unit; and at every
     /// offset the four queries agree with those units.
     @Test func wordUnitsAreTheFileSegmentsThatHoldLettersOrDigits() throws {
-        let deviations = try KnownDeviations.load()
+        let run = try ConformanceRun(file: Self.file)
         var checked = 0
-        var skipped = 0
         var wordSegments = 0
         var gapSegments = 0
         var unclassifiedSegments = 0
         var wordWordBoundaries = 0
-        for testCase in try BreakTestCase.all(in: Self.file) {
-            if deviations.contains(testCase) {
-                skipped += 1
-                continue
-            }
+        for testCase in run.cases {
             let tokenizer = try StringTokenizer(testCase.text, locale: "en")
             let units = tokenizer.segments(for: .word).ranges
             let segments = testCase.segments
@@ -110,7 +100,7 @@ struct WordConformanceTests {
             checked += 1
         }
         #expect(checked == 1808)
-        #expect(skipped == 15)
+        #expect(run.skipped == 15)
         #expect(wordSegments == 1568)
         #expect(gapSegments == 2750)
         #expect(unclassifiedSegments == 80)

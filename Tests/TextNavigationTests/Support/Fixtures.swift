@@ -137,3 +137,23 @@ struct KnownDeviations {
         return true
     }
 }
+
+/// The test lines of one break-test file that ICU 72 is expected to pass: every line except
+/// those `icu72-known-deviations.txt` lists, with the counts a test pins so that a skip can
+/// never grow silently.
+struct ConformanceRun {
+    /// The lines to check, in file order.
+    let cases: [BreakTestCase]
+    /// How many lines of the file were left out as known deviations.
+    let skipped: Int
+    /// How many lines the deviations file lists for this file.
+    let listed: Int
+
+    init(file: String) throws {
+        let deviations = try KnownDeviations.load()
+        let all = try BreakTestCase.all(in: file)
+        cases = all.filter { !deviations.contains($0) }
+        skipped = all.count - cases.count
+        listed = deviations.lineNumbers(of: file).count
+    }
+}
