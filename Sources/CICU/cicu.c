@@ -24,8 +24,18 @@ _Static_assert(UBIDI_LTR == 0 && UBIDI_RTL == 1 && UBIDI_MIXED == 2 && UBIDI_NEU
 _Static_assert(CICU_PROPERTY_WHITE_SPACE == UCHAR_WHITE_SPACE &&
                    CICU_PROPERTY_EMOJI_PRESENTATION == UCHAR_EMOJI_PRESENTATION &&
                    CICU_PROPERTY_EXTENDED_PICTOGRAPHIC == UCHAR_EXTENDED_PICTOGRAPHIC &&
-                   CICU_PROPERTY_BIDI_CLASS == UCHAR_BIDI_CLASS,
+                   CICU_PROPERTY_BIDI_CLASS == UCHAR_BIDI_CLASS &&
+                   CICU_PROPERTY_LINE_BREAK == UCHAR_LINE_BREAK,
                "property ids must match UProperty");
+// The Line_Break values TextNavigation's LocalLineBreaks names.
+_Static_assert(U_LB_ALPHABETIC == 2 && U_LB_BREAK_AFTER == 4 && U_LB_MANDATORY_BREAK == 6 &&
+                   U_LB_CLOSE_PUNCTUATION == 8 && U_LB_COMBINING_MARK == 9 && U_LB_CARRIAGE_RETURN == 10 &&
+                   U_LB_EXCLAMATION == 11 && U_LB_HYPHEN == 13 && U_LB_IDEOGRAPHIC == 14 &&
+                   U_LB_INFIX_NUMERIC == 16 && U_LB_LINE_FEED == 17 && U_LB_NUMERIC == 19 &&
+                   U_LB_OPEN_PUNCTUATION == 20 && U_LB_QUOTATION == 23 && U_LB_SPACE == 26 &&
+                   U_LB_BREAK_SYMBOLS == 27 && U_LB_ZWSPACE == 28 && U_LB_NEXT_LINE == 29 &&
+                   U_LB_CLOSE_PARENTHESIS == 36 && U_LB_ZWJ == 42,
+               "ULineBreak values must match LocalLineBreaks");
 
 #define AS_ICU(iterator) ((UBreakIterator *)(iterator))
 #define AS_BIDI(bidi) ((UBiDi *)(bidi))

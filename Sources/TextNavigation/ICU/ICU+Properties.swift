@@ -29,6 +29,12 @@ extension ICU {
             cicu_int_property_value(Int32(bitPattern: codePoint), 0x1012 /* UCHAR_GRAPHEME_CLUSTER_BREAK */)
         }
 
+        /// ICU's Line_Break value (ULineBreak) of a code point: 2 AL, 9 CM, 14 ID, 26 SP, and
+        /// so on.
+        static func lineBreak(_ codePoint: UInt32) -> Int32 {
+            cicu_int_property_value(Int32(bitPattern: codePoint), Int32(CICU_PROPERTY_LINE_BREAK))
+        }
+
         /// ICU's general category (UCharCategory) of the scalar.
         static func generalCategory(_ scalar: Unicode.Scalar) -> Int32 {
             cicu_general_category(Int32(bitPattern: scalar.value))
