@@ -1,0 +1,98 @@
+import Testing
+
+@testable import TextNavigation
+
+/// Every decision of ``LocalLineBreaks`` is ICU's: at each offset where the local rules say
+/// "break" or "no break", ICU's line break iterator for the same text and locale agrees. Checked
+/// over every offset of the bundled books (joined and hard-wrapped paragraphs), of the Unicode
+/// line break test strings and of random text made of the characters the rules look at and
+/// their neighbours. The coverage is pinned too, so that rules that decide nothing cannot pass.
+@Suite("Local line break rules agree with ICU")
+struct LocalLineBreaksTests {
+    /// Checks every offset of `storage`; returns how many the local rules decided and how many
+    /// offsets there were.
+    static func check(_ storage: TextStorage, locale: String, _ context: @autoclosure () -> String) throws -> (
+        decided: Int, offsets: Int
+    ) {
+        let boundaries = Set(try rawBoundaries(.line, locale: try ICU.Locale.canonical(locale), storage))
+        var decided = 0
+        storage.withUTF16 { units in
+            for offset in 1..<max(units.count, 1) {
+                guard let local = LocalLineBreaks.isOpportunity(at: offset, in: units) else { continue }
+                decided += 1
+                if local != boundaries.contains(offset) {
+                    Issue.record(
+                        "\(context()): at \(offset) the local rules say \(local ? "break" : "no break"), ICU the opposite: \(Self.excerpt(units, around: offset))"
+                    )
+                }
+            }
+        }
+        return (decided, max(storage.count - 1, 0))
+    }
+
+    static func excerpt(_ units: UnsafeBufferPointer<UInt16>, around offset: Int) -> String {
+        let before = String(decoding: units[max(0, offset - 12)..<offset], as: UTF16.self)
+        let after = String(decoding: units[offset..<min(units.count, offset + 12)], as: UTF16.self)
+        return (before + "|" + after).debugDescription
+    }
+
+    @Test(arguments: [
+        ("alice-in-wonderland.txt", "en", 0.9), ("kokoro.txt", "ja", 0.5), ("lunyu-analects.txt", "zh", 0.5),
+        ("rashomon.txt", "ja", 0.5), ("udhr-arabic.txt", "ar", 0.9),
+    ])
+    func everyDecisionOverABookIsICUs(name: String, locale: String, coverage: Double) throws {
+        var decided = 0
+        var offsets = 0
+        for paragraph in try BookDocuments.book(name).paragraphs {
+            let counts = try Self.check(paragraph.text, locale: locale, name)
+            decided += counts.decided
+            offsets += counts.offsets
+        }
+        #expect(Double(decided) >= coverage * Double(offsets), "\(name): \(decided) of \(offsets) decided")
+    }
+
+    @Test(arguments: BookFixture.all)
+    func everyDecisionOverHardWrappedParagraphsIsICUs(book: BookFixture) throws {
+        var decided = 0
+        for storage in try book.paragraphs() {
+            decided += try Self.check(storage, locale: book.locale, book.path).decided
+        }
+        #expect(decided > 1000)
+    }
+
+    @Test func everyDecisionOverTheUnicodeTestStringsIsICUs() throws {
+        var decided = 0
+        for (number, line) in try Fixtures.numberedLines("Tests/Fixtures/unicode/LineBreakTest.txt") {
+            let data = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
+            let scalars = data.compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            guard !scalars.isEmpty else { continue }
+            let storage = TextStorage(String(String.UnicodeScalarView(scalars)))
+            decided += try Self.check(storage, locale: "en", "LineBreakTest.txt:\(number)").decided
+        }
+        #expect(decided > 1000)
+    }
+
+    /// Characters of the classes the rules name, and of those next to them that they must leave
+    /// to ICU.
+    static let alphabet: [String] = [
+        "a", "Z", "é", "e\u{301}", "5", " ", "  ", "(", ")", "[", "]", "{", "}", "!", "?", ",", ".", ":", ";", "/",
+        "-", "'", "\"", "\u{2019}", "\u{201C}", "\u{201D}", "\u{AB}", "\u{301}", "\u{64E}", "ب", "م", "١", "日", "本",
+        "語", "。", "、", "「", "」", "（", "）", "ー", "ぁ", "ッ", "々", "\u{200B}", "\u{200D}", "\u{A0}", "\t",
+        "\u{2028}", "\n", "\r\n", "$", "%", "#", "_", "&", "*", "+", "=", "|", "~", "@", "\u{5D0}", "\u{1F600}",
+        "\u{2014}", "\u{2026}", "\u{2022}", "\u{AD}", "\u{2010}", "\u{2060}", "\u{FEFF}", "\u{3000}", "한", "ก",
+        "\u{1F1EF}", "€", "°", "½", "\u{300}", "\u{FF01}", "\u{30FC}", "\u{309B}",
+    ]
+
+    @Test(arguments: ["en", "ja", "zh", "zh-Hant", "ko", "th", "he", "fr", "de", "ru", "ar"])
+    func everyDecisionOverRandomTextIsICUs(locale: String) throws {
+        var random = SplitMix64(seed: 0x11_4E_B4_EA)
+        var decided = 0
+        for sample in 0..<4000 {
+            let length = Int.random(in: 1...24, using: &random)
+            let text = (0..<length).map { _ in Self.alphabet.randomElement(using: &random)! }.joined()
+            decided += try Self.check(TextStorage(text), locale: locale, "sample \(sample) \(text.debugDescription)")
+                .decided
+        }
+        #expect(decided > 10_000)
+    }
+}
