@@ -41,13 +41,23 @@ public struct CellMetrics: FontMetrics, Hashable {
     /// - Complexity: O(1) (the first call builds the table: about 64,000 property look-ups).
     @inline(__always)
     static func advance(ofUnit unit: UInt16) -> Double {
+        advance(ofUnit: unit, singleUnitAdvances.entries)
+    }
+
+    /// ``advance(ofUnit:)`` with the table of advances at hand (``singleUnitAdvances``).
+    @inline(__always)
+    static func advance(ofUnit unit: UInt16, _ table: UnsafeBufferPointer<UInt8>) -> Double {
         if unit < 0x80 { return unit >= 0x20 && unit < 0x7F ? 1 : 0 }
-        return Double(singleUnitAdvances[Int(unit)])
+        return Double(table[Int(unit)])
     }
 
     /// The advance of each BMP code unit standing alone as a cluster (surrogates read as 1, as
     /// U+FFFD does; callers send surrogates to ``advance(of:in:)``).
-    private static let singleUnitAdvances: [UInt8] = {
+    static let singleUnitAdvances = CodeUnitTable(singleUnitAdvanceValues())
+
+    /// The entries of ``singleUnitAdvances``, from ICU's East_Asian_Width, Emoji_Presentation
+    /// and general category values.
+    private static func singleUnitAdvanceValues() -> [UInt8] {
         var table = [UInt8](repeating: 1, count: 0x1_0000)
         for unit in 0..<0x1_0000 where !(0xD800...0xDFFF).contains(unit) {
             let scalar = Unicode.Scalar(UInt32(unit))!
@@ -60,7 +70,7 @@ public struct CellMetrics: FontMetrics, Hashable {
             }
         }
         return table
-    }()
+    }
 
     /// Whether `scalar` is a control, format, line separator or paragraph separator character.
     private static func takesNoRoom(_ scalar: Unicode.Scalar) -> Bool {

@@ -23,7 +23,10 @@ final class CharacterBoundaries {
     }
 
     /// One bit per BMP code unit: set when the unit is simple (see the type's documentation).
-    private static let simpleUnits: [UInt64] = {
+    static let simpleUnits = CodeUnitTable(simpleUnitBits())
+
+    /// The bits of ``simpleUnits``, from ICU's Grapheme_Cluster_Break values.
+    private static func simpleUnitBits() -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: 1024)
         for unit in 0..<0x1_0000 where !(0xD800...0xDFFF).contains(unit) {
             switch ICU.Properties.graphemeClusterBreak(UInt32(unit)) {
@@ -32,12 +35,12 @@ final class CharacterBoundaries {
             }
         }
         return bits
-    }()
+    }
 
     /// Calls `body` with the table of simple units (one bit per BMP code unit), for loops
     /// that decide many pairs with ``isSimple(_:_:)``.
     static func withSimpleUnits<R>(_ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
-        simpleUnits.withUnsafeBufferPointer(body)
+        body(simpleUnits.entries)
     }
 
     /// Whether `unit` is simple, given the table of simple units.
@@ -51,8 +54,14 @@ final class CharacterBoundaries {
     @inline(__always)
     static func fastBoundary(_ before: UInt16, _ after: UInt16) -> Bool? {
         if before < 0x300, after < 0x300 { return !(before == 0x0D && after == 0x0A) }
-        let simple = simpleUnits.withUnsafeBufferPointer { isSimple(before, $0) && isSimple(after, $0) }
-        return simple ? true : nil
+        return fastBoundary(before, after, simpleUnits.entries)
+    }
+
+    /// ``fastBoundary(_:_:)`` with the table of simple units at hand (``simpleUnits``).
+    @inline(__always)
+    static func fastBoundary(_ before: UInt16, _ after: UInt16, _ table: UnsafeBufferPointer<UInt64>) -> Bool? {
+        if before < 0x300, after < 0x300 { return !(before == 0x0D && after == 0x0A) }
+        return isSimple(before, table) && isSimple(after, table) ? true : nil
     }
 
     private func icu() -> ICU.BreakIterator? {
@@ -110,7 +119,7 @@ final class CharacterBoundaries {
     /// - Complexity: O(n); text made of simple units never reaches ICU.
     func forEachBoundary(_ body: (Int) -> Void) {
         let count = storage.count
-        Self.simpleUnits.withUnsafeBufferPointer { table in
+        Self.withSimpleUnits { table in
             storage.withUTF16 { units in
                 var offset = 0
                 while offset < count {
@@ -130,7 +139,7 @@ final class CharacterBoundaries {
         guard count > 0 else { return TextSegments() }
         var written = 0
         let bounds = [Int32](unsafeUninitializedCapacity: count * 2) { buffer, initialized in
-            Self.simpleUnits.withUnsafeBufferPointer { table in
+            Self.withSimpleUnits { table in
                 storage.withUTF16 { units in
                     var offset = 0
                     while offset < count {
