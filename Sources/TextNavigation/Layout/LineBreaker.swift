@@ -10,9 +10,12 @@
 /// - pieces of text that fit on the line are placed together: a line is measured cluster by
 ///   cluster up to the point where it overflows, and only the piece holding that point is
 ///   placed by the rules;
-/// - in East Asian text, ICU is asked for break opportunities only there (`ubrk_preceding` and
-///   `ubrk_following` near the overflow), not for every opportunity of the text; elsewhere
-///   every opportunity comes from one forward pass (see `prefersRandomAccess()`).
+/// - the opportunities near the overflow are decided by ``LocalLineBreaks`` from the characters
+///   around them where its rules can, and by ICU's random access (`ubrk_preceding` and
+///   `ubrk_following`) where they cannot, not by iterating every opportunity of the text. In
+///   locales with line break keywords (`ja@lb=strict`, `ja@lw=phrase`), which the local rules
+///   do not follow, ICU gives them all: by random access in East Asian text, by one forward
+///   pass elsewhere (see `prefersRandomAccess()`).
 ///
 /// Not `Sendable`: a value used for one computation.
 struct LineBreaker {
@@ -27,8 +30,12 @@ struct LineBreaker {
 
     /// How ICU is asked for break opportunities.
     enum Access {
-        /// Random access where it pays (see `prefersRandomAccess()`), else a forward pass.
+        /// ``local`` where its rules apply (locales without line break keywords), else random
+        /// access where it pays (see `prefersRandomAccess()`), else a forward pass.
         case automatic
+        /// ``LocalLineBreaks`` where it decides, ICU's random access where it does not (and
+        /// throughout in locales it does not apply to).
+        case local
         /// One forward pass over the text.
         case forward
         /// `ubrk_preceding` and `ubrk_following` near line ends only.
@@ -52,7 +59,9 @@ struct LineBreaker {
     /// - Complexity: O(n) in the text's length.
     func lineSegments() throws(ICUError) -> TextSegments {
         try storage.withUTF16 { units throws(ICUError) in
-            var fitter = Fitter(units: units, storage: storage, locale: locale, limit: width + 1e-9)
+            let mode = mode()
+            var fitter = Fitter(
+                units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: mode == .local)
             if fitter.fit() { return fitter.segments }
             return try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
                 let opportunities: Opportunities
@@ -61,13 +70,33 @@ struct LineBreaker {
                     opportunities = Opportunities(
                         list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
                 } else {
-                    let random = access == .randomAccess || (access == .automatic && prefersRandomAccess())
-                    opportunities = Opportunities(iterator: iterator, randomAccess: random)
+                    opportunities = Opportunities(iterator: iterator, randomAccess: mode != .forward)
                 }
                 fitter.opportunities = opportunities
                 _ = fitter.fit()
                 return fitter.segments
             }
+        }
+    }
+
+    /// How opportunities are found.
+    private enum Mode {
+        /// ``LocalLineBreaks`` where it decides, else ICU's random access.
+        case local
+        /// ICU's random access.
+        case randomAccess
+        /// A forward pass of ICU's iterator.
+        case forward
+    }
+
+    /// How opportunities are found for ``access``.
+    private func mode() -> Mode {
+        switch access {
+        case .local: LocalLineBreaks.applies(toLocale: locale) ? .local : .randomAccess
+        case .forward: .forward
+        case .randomAccess: .randomAccess
+        case .automatic:
+            LocalLineBreaks.applies(toLocale: locale) ? .local : prefersRandomAccess() ? .randomAccess : .forward
         }
     }
 
@@ -79,7 +108,7 @@ struct LineBreaker {
     /// script broken by dictionary (Thai, Lao, Myanmar, Khmer, Tai scripts), or a locale asking
     /// for phrase breaks.
     private func prefersRandomAccess() -> Bool {
-        if locale.contains("lw=") { return false }
+        if locale.utf8.firstRange(of: "lw=".utf8) != nil { return false }
         return storage.withUTF16 { units in
             // Latin text is told at a glance: nothing East Asian in its first units.
             guard units.prefix(32).contains(where: { $0 >= 0x2E80 }) else { return false }
@@ -184,7 +213,9 @@ private struct Fitter {
     /// The width plus the hair of slack ``LineFitter`` allows.
     let limit: Double
 
-    /// Where break opportunities come from, once ICU is needed.
+    /// Whether ``LocalLineBreaks`` is asked first (ICU only where it cannot decide).
+    let usesLocalRules: Bool
+    /// Where ICU's break opportunities come from, once ICU is needed.
     var opportunities: Opportunities?
     private(set) var segments = TextSegments()
     /// Where the next piece starts: a line start or an opportunity.
@@ -193,9 +224,15 @@ private struct Fitter {
     private var lineWidth = 0.0
     private var lineCount = 0
     private var characters: CharacterBoundaries?
+    /// ``CharacterBoundaries/simpleUnits`` and ``CellMetrics/singleUnitAdvances``, at hand.
+    private let simpleUnits = CharacterBoundaries.simpleUnits.entries
+    private let advances = CellMetrics.singleUnitAdvances.entries
 
-    init(units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double) {
+    init(
+        units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double, usesLocalRules: Bool
+    ) {
         self.units = units
+        self.usesLocalRules = usesLocalRules
         self.storage = storage
         self.locale = locale
         self.limit = limit
@@ -204,8 +241,9 @@ private struct Fitter {
     }
 
     /// Fills lines from where it stopped to the end of the text, and returns `true`; without
-    /// ``opportunities``, stops (returning `false`) at the first line that overflows, to be
-    /// called again once they are set.
+    /// ``opportunities``, stops (returning `false`) at the first line that overflows where the
+    /// local rules (when used) cannot tell where it breaks, to be called again once they are
+    /// set.
     mutating func fit() -> Bool {
         let count = units.count
         while pieceStart < count {
@@ -243,19 +281,21 @@ private struct Fitter {
                 pieceStart = position
                 continue
             }
-            guard opportunities != nil else { return false }
-            // The pieces before the last opportunity ahead of the overflow fit: place them.
-            var candidate = opportunities!.preceding(overflow)
+            // The pieces before the last opportunity ahead of the overflow fit: they are placed
+            // together. Nothing changes until both ends of the overflowing piece are known.
+            var start = (pieceStart, lineWidth)
+            guard var candidate = preceding(overflow) else { return false }
             while let offset = candidate, offset > pieceStart {
                 if let widthThere = lineWidth(at: offset, from: pieceStart, overflow: overflow, width: width) {
-                    lineWidth = widthThere
-                    pieceStart = offset
+                    start = (offset, widthThere)
                     break
                 }
-                candidate = opportunities!.preceding(offset)
+                guard let before = preceding(offset) else { return false }
+                candidate = before
             }
             // The piece holding the overflow, placed by the rules.
-            let pieceEnd = opportunity(atOrAfter: overflow)
+            guard let pieceEnd = opportunity(atOrAfter: overflow) else { return false }
+            (pieceStart, lineWidth) = start
             place(pieceStart..<pieceEnd)
             pieceStart = pieceEnd
             if UnicodeClasses.isLineSeparator(units[pieceEnd - 1]) { endLine(at: pieceEnd) }
@@ -267,7 +307,7 @@ private struct Fitter {
     /// The line's width at `offset` (between the scan's start `start` and `overflow`, where the
     /// line is `width` wide) when a cluster boundary lies there, else `nil`.
     private mutating func lineWidth(at offset: Int, from start: Int, overflow: Int, width: Double) -> Double? {
-        if let isBoundary = CharacterBoundaries.fastBoundary(units[offset - 1], units[offset]) {
+        if let isBoundary = CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], simpleUnits) {
             guard isBoundary else { return nil }
             // Whole cells: the width there is the width at the overflow less what lies between.
             var between = 0.0
@@ -343,16 +383,35 @@ private struct Fitter {
     }
 
     /// The first opportunity at or after `offset` (a cluster boundary) that is a cluster
-    /// boundary: opportunities inside a cluster are not used.
-    private mutating func opportunity(atOrAfter offset: Int) -> Int {
+    /// boundary: opportunities inside a cluster are not used. `nil` when ICU is needed and not
+    /// at hand.
+    private mutating func opportunity(atOrAfter offset: Int) -> Int? {
         let count = units.count
-        var candidate = opportunities!.following(offset - 1) ?? count
+        guard var candidate = following(offset - 1) else { return nil }
         var position = offset
         while true {
-            while position < candidate { position = clusterEnd(position) }
-            if position == candidate { return candidate }
-            candidate = opportunities!.following(candidate) ?? count
+            let end = candidate ?? count
+            while position < end { position = clusterEnd(position) }
+            if position == end { return end }
+            guard let next = following(end) else { return nil }
+            candidate = next
         }
+    }
+
+    /// The last opportunity before `offset` (`.some(nil)` when there is none), from the local
+    /// rules or ICU; `nil` when only ICU can tell and it is not at hand.
+    private mutating func preceding(_ offset: Int) -> Int?? {
+        if usesLocalRules, let local = LocalLineBreaks.lastOpportunity(before: offset, in: units) { return local }
+        guard opportunities != nil else { return nil }
+        return .some(opportunities!.preceding(offset))
+    }
+
+    /// The first opportunity after `offset` (`.some(nil)` when there is none), as
+    /// ``preceding(_:)`` finds it.
+    private mutating func following(_ offset: Int) -> Int?? {
+        if usesLocalRules, let local = LocalLineBreaks.firstOpportunity(after: offset, in: units) { return local }
+        guard opportunities != nil else { return nil }
+        return .some(opportunities!.following(offset))
     }
 
     // MARK: Clusters
@@ -362,7 +421,7 @@ private struct Fitter {
     private mutating func clusterEnd(_ start: Int) -> Int {
         let next = start + 1
         guard next < units.count else { return units.count }
-        if let fast = CharacterBoundaries.fastBoundary(units[start], units[next]) {
+        if let fast = CharacterBoundaries.fastBoundary(units[start], units[next], simpleUnits) {
             return fast ? next : next + 1  // not a boundary only inside CR LF
         }
         if characters == nil { characters = CharacterBoundaries(storage: storage, locale: locale) }
@@ -372,7 +431,9 @@ private struct Fitter {
     /// The advance of the cluster `start..<end`, as ``CellMetrics`` gives it.
     @inline(__always)
     private func advance(_ start: Int, _ end: Int) -> Double {
-        if end == start + 1, !UTF16.isSurrogate(units[start]) { return CellMetrics.advance(ofUnit: units[start]) }
+        if end == start + 1, !UTF16.isSurrogate(units[start]) {
+            return CellMetrics.advance(ofUnit: units[start], advances)
+        }
         return CellMetrics().advance(of: start..<end, in: storage)
     }
 

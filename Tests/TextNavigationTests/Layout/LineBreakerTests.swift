@@ -9,7 +9,7 @@ import Testing
 /// hostile text, whichever way ICU is asked for opportunities.
 @Suite("Line breaking without shaping")
 struct LineBreakerTests {
-    static let accesses: [LineBreaker.Access] = [.automatic, .forward, .randomAccess]
+    static let accesses: [LineBreaker.Access] = [.automatic, .local, .forward, .randomAccess]
     static let widths: [Double] = [1, 7, 37, 70]
 
     /// `storage`'s line units from ``LineBreaker`` with `access`, and from the full layout.
