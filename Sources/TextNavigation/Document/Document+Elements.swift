@@ -39,6 +39,15 @@ extension Document {
             }
         }
 
+        /// The elements at `indices` (valid indices), in order: for a book's document, found or
+        /// made under one lock rather than one per element.
+        func elements(in indices: Range<Int>) -> [TextElement] {
+            switch source {
+            case .given(let elements): Array(elements[indices])
+            case .made(let factory): factory.elements(in: indices)
+            }
+        }
+
         /// The text of the element at `index`, without making the element.
         func text(at index: Int) -> TextStorage {
             switch source {
@@ -141,17 +150,41 @@ final class ElementFactory: Sendable {
     func element(at index: Int) -> TextElement {
         precondition(index >= 0 && index < paragraphs.count, "element index out of range")
         let (element, released): (TextElement, [TextElement]) = state.withLock { state in
-            if let alive = state.alive[index].element { return (alive, state.touch(alive)) }
-            let paragraph = paragraphs[index]
-            let made = TextElement(
-                text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
-                label: nil, customActions: [], customContent: [], locale: locale, width: state.width, maker: self,
-                index: index)
-            state.alive[index].element = made
-            return (made, state.touch(made))
+            let element = aliveOrMade(at: index, in: &state)
+            return (element, state.touch(element))
         }
         withExtendedLifetime(released) {}  // freed outside the lock
         return element
+    }
+
+    /// The elements at `indices` (valid indices), in order, found or made under one lock.
+    func elements(in indices: Range<Int>) -> [TextElement] {
+        precondition(indices.lowerBound >= 0 && indices.upperBound <= paragraphs.count, "element index out of range")
+        let (elements, released): ([TextElement], [TextElement]) = state.withLock { state in
+            var elements: [TextElement] = []
+            elements.reserveCapacity(indices.count)
+            var released: [TextElement] = []
+            for index in indices {
+                let element = aliveOrMade(at: index, in: &state)
+                elements.append(element)
+                released += state.touch(element)
+            }
+            return (elements, released)
+        }
+        withExtendedLifetime(released) {}  // freed outside the lock
+        return elements
+    }
+
+    /// Element `index`, alive or made now, with the lock held.
+    private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {
+        if let alive = state.alive[index].element { return alive }
+        let paragraph = paragraphs[index]
+        let made = TextElement(
+            text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
+            label: nil, customActions: [], customContent: [], locale: locale, width: state.width, maker: self,
+            index: index)
+        state.alive[index].element = made
+        return made
     }
 
     /// The line units of element `index`: the live element's, or found afresh (nothing is kept).

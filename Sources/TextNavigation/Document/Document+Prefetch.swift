@@ -20,7 +20,7 @@ extension Document {
         guard granularity == .word || granularity == .sentence else { return }
         let clamped = range.clamped(to: 0..<elements.count)
         guard !clamped.isEmpty else { return }
-        StringTokenizer.prepareUnits(granularity, of: clamped.map { elements[$0].tokenizer })
+        StringTokenizer.prepareUnits(granularity, of: elements.elements(in: clamped).map(\.tokenizer))
     }
 
     /// Computes and caches the word or sentence units of the elements from `start` on, up to
@@ -37,7 +37,7 @@ extension Document {
         var end = start
         var units = 0
         while end < count, end == start || units < budget {
-            units += elements[end].text.count + 1
+            units += elements.text(at: end).count + 1
             end += 1
         }
         prepareUnits(granularity, elements: start..<end)
