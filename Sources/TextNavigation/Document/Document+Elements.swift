@@ -111,10 +111,16 @@ final class ElementFactory: Sendable {
         /// outside the lock). An element let go that nobody else holds is forgotten now, so its
         /// weak reference's side table goes with it.
         mutating func touch(_ element: TextElement) -> [TextElement] {
-            if let newest = recent.last, newest === element { return [] }
+            var released: [TextElement] = []
+            touch(element, releasing: &released)
+            return released
+        }
+
+        /// ``touch(_:)``, adding the elements let go to `released`.
+        mutating func touch(_ element: TextElement, releasing released: inout [TextElement]) {
+            if let newest = recent.last, newest === element { return }
             recent.append(element)
             recentText += element.text.count
-            var released: [TextElement] = []
             while recent.count - head > ElementFactory.recentMinimum, recentText > ElementFactory.recentTextBudget {
                 var evicted = recent[head].take()!
                 head += 1
@@ -126,7 +132,6 @@ final class ElementFactory: Sendable {
                 recent.removeFirst(head)
                 head = 0
             }
-            return released
         }
     }
 
@@ -167,7 +172,7 @@ final class ElementFactory: Sendable {
             for index in indices {
                 let element = aliveOrMade(at: index, in: &state)
                 elements.append(element)
-                released += state.touch(element)
+                state.touch(element, releasing: &released)
             }
             return (elements, released)
         }
