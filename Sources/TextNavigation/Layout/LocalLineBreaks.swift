@@ -23,27 +23,27 @@
 enum LocalLineBreaks {
     /// ICU's Line_Break values (`ULineBreak`) the rules name.
     private enum Class {
-        static let alphabetic: Int32 = 2  // AL
-        static let breakAfter: Int32 = 4  // BA
-        static let mandatory: Int32 = 6  // BK
-        static let contingent: Int32 = 7  // CB
-        static let close: Int32 = 8  // CL
-        static let combiningMark: Int32 = 9  // CM
-        static let carriageReturn: Int32 = 10  // CR
-        static let exclamation: Int32 = 11  // EX
-        static let hyphen: Int32 = 13  // HY
-        static let ideographic: Int32 = 14  // ID
-        static let infixNumeric: Int32 = 16  // IS
-        static let lineFeed: Int32 = 17  // LF
-        static let numeric: Int32 = 19  // NU
-        static let open: Int32 = 20  // OP
-        static let quotation: Int32 = 23  // QU
-        static let space: Int32 = 26  // SP
-        static let symbols: Int32 = 27  // SY
-        static let zeroWidthSpace: Int32 = 28  // ZW
-        static let nextLine: Int32 = 29  // NL
-        static let closeParenthesis: Int32 = 36  // CP
-        static let zeroWidthJoiner: Int32 = 42  // ZWJ
+        static var alphabetic: Int32 { 2 }  // AL
+        static var breakAfter: Int32 { 4 }  // BA
+        static var mandatory: Int32 { 6 }  // BK
+        static var contingent: Int32 { 7 }  // CB
+        static var close: Int32 { 8 }  // CL
+        static var combiningMark: Int32 { 9 }  // CM
+        static var carriageReturn: Int32 { 10 }  // CR
+        static var exclamation: Int32 { 11 }  // EX
+        static var hyphen: Int32 { 13 }  // HY
+        static var ideographic: Int32 { 14 }  // ID
+        static var infixNumeric: Int32 { 16 }  // IS
+        static var lineFeed: Int32 { 17 }  // LF
+        static var numeric: Int32 { 19 }  // NU
+        static var open: Int32 { 20 }  // OP
+        static var quotation: Int32 { 23 }  // QU
+        static var space: Int32 { 26 }  // SP
+        static var symbols: Int32 { 27 }  // SY
+        static var zeroWidthSpace: Int32 { 28 }  // ZW
+        static var nextLine: Int32 { 29 }  // NL
+        static var closeParenthesis: Int32 { 36 }  // CP
+        static var zeroWidthJoiner: Int32 { 42 }  // ZWJ
     }
 
     /// The Line_Break values of the ASCII characters, from ICU.
