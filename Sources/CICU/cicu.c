@@ -25,8 +25,20 @@ _Static_assert(CICU_PROPERTY_WHITE_SPACE == UCHAR_WHITE_SPACE &&
                    CICU_PROPERTY_EMOJI_PRESENTATION == UCHAR_EMOJI_PRESENTATION &&
                    CICU_PROPERTY_EXTENDED_PICTOGRAPHIC == UCHAR_EXTENDED_PICTOGRAPHIC &&
                    CICU_PROPERTY_BIDI_CLASS == UCHAR_BIDI_CLASS &&
-                   CICU_PROPERTY_LINE_BREAK == UCHAR_LINE_BREAK,
+                   CICU_PROPERTY_LINE_BREAK == UCHAR_LINE_BREAK &&
+                   CICU_PROPERTY_SENTENCE_BREAK == UCHAR_SENTENCE_BREAK &&
+                   CICU_PROPERTY_WORD_BREAK == UCHAR_WORD_BREAK,
                "property ids must match UProperty");
+// The Word_Break values TextNavigation's SimpleWords names.
+_Static_assert(U_WB_OTHER == 0 && U_WB_ALETTER == 1 && U_WB_FORMAT == 2 && U_WB_MIDLETTER == 4 &&
+                   U_WB_MIDNUM == 5 && U_WB_NUMERIC == 6 && U_WB_EXTENDNUMLET == 7 && U_WB_EXTEND == 9 &&
+                   U_WB_MIDNUMLET == 11 && U_WB_NEWLINE == 12 && U_WB_SINGLE_QUOTE == 15 &&
+                   U_WB_DOUBLE_QUOTE == 16 && U_WB_WSEGSPACE == 22,
+               "UWordBreakValues values must match SimpleWords");
+// The Sentence_Break values TextNavigation's SimpleSentences names.
+_Static_assert(U_SB_ATERM == 1 && U_SB_CLOSE == 2 && U_SB_FORMAT == 3 && U_SB_SEP == 7 && U_SB_SP == 8 &&
+                   U_SB_STERM == 9 && U_SB_CR == 11 && U_SB_EXTEND == 12 && U_SB_LF == 13 && U_SB_SCONTINUE == 14,
+               "USentenceBreak values must match SimpleSentences");
 // The Line_Break values TextNavigation's LocalLineBreaks names.
 _Static_assert(U_LB_ALPHABETIC == 2 && U_LB_BREAK_AFTER == 4 && U_LB_MANDATORY_BREAK == 6 &&
                    U_LB_CLOSE_PUNCTUATION == 8 && U_LB_COMBINING_MARK == 9 && U_LB_CARRIAGE_RETURN == 10 &&

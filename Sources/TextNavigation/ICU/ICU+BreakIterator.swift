@@ -73,6 +73,18 @@ extension ICU {
             text = storage
         }
 
+        /// The iterator pointed at `storage` (``setText(_:)``), or `nil` after storing the error
+        /// in `failure` when it cannot be: for callbacks that cannot throw.
+        func pointed(at storage: TextStorage, failure: inout ICUError?) -> BreakIterator? {
+            do {
+                try setText(storage)
+                return self
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+
         /// The first boundary after `offset`, or ``done``.
         func following(_ offset: Int) -> Int { Int(cicu_break_following(handle, Int32(offset))) }
         /// The last boundary before `offset`, or ``done``.

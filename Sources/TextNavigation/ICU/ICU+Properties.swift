@@ -35,6 +35,18 @@ extension ICU {
             cicu_int_property_value(Int32(bitPattern: codePoint), Int32(CICU_PROPERTY_LINE_BREAK))
         }
 
+        /// ICU's Sentence_Break value (USentenceBreak) of a code point: 1 ATerm, 2 Close, 8 Sp,
+        /// 9 STerm, and so on.
+        static func sentenceBreak(_ codePoint: UInt32) -> Int32 {
+            cicu_int_property_value(Int32(bitPattern: codePoint), Int32(CICU_PROPERTY_SENTENCE_BREAK))
+        }
+
+        /// ICU's Word_Break value (UWordBreakValues) of a code point: 1 ALetter, 6 Numeric,
+        /// 12 Newline, and so on.
+        static func wordBreak(_ codePoint: UInt32) -> Int32 {
+            cicu_int_property_value(Int32(bitPattern: codePoint), Int32(CICU_PROPERTY_WORD_BREAK))
+        }
+
         /// ICU's general category (UCharCategory) of the scalar.
         static func generalCategory(_ scalar: Unicode.Scalar) -> Int32 {
             cicu_general_category(Int32(bitPattern: scalar.value))
