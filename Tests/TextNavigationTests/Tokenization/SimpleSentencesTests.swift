@@ -1,0 +1,139 @@
+import Testing
+
+@testable import TextNavigation
+
+/// ``SimpleSentences`` gives exactly ICU's sentence segments (with the abbreviation suppression
+/// the tokenizer turns on) wherever it takes a text: over every paragraph of the bundled books,
+/// every line of the Unicode sentence break test and random text made of terminators, closing
+/// punctuation, spaces and their neighbours. How often it takes a text, and how often it asks
+/// ICU, is pinned too, so that a scan that gives up on everything (or asks ICU everything)
+/// cannot pass.
+@Suite("Sentence segmentation by scan agrees with ICU")
+struct SimpleSentencesTests {
+    /// What checking one text found.
+    struct Outcome {
+        var taken = 0
+        var texts = 0
+        var questions = 0
+    }
+
+    /// Checks `storage` against ICU's sentence iterator for `locale` (with `ss=standard`).
+    static func check(_ storage: TextStorage, locale: String, into outcome: inout Outcome, _ context: String) throws {
+        let sentenceLocale = try ICU.Locale.setting("ss", to: "standard", in: try ICU.Locale.canonical(locale))
+        let reference = try rawBoundaries(.sentence, locale: sentenceLocale, storage)
+        let expected = zip(reference, reference.dropFirst()).map { $0.0..<$0.1 }
+        let asked = try ICU.BreakIterator.make(kind: .sentence, locale: sentenceLocale)
+        try asked.setText(storage)
+        var found: [Range<Int>] = []
+        var questions = 0
+        let taken = storage.withUTF16 { units in
+            SimpleSentences.segments(
+                of: units,
+                isBoundary: { offset in
+                    questions += 1
+                    return asked.isBoundary(offset)
+                },
+                { starts, ends in
+                    for index in starts.indices { found.append(Int(starts[index])..<Int(ends[index])) }
+                })
+        }
+        outcome.texts += 1
+        outcome.questions += questions
+        guard taken else {
+            #expect(found.isEmpty, "\(context): segments handed over for a text left to ICU")
+            return
+        }
+        outcome.taken += 1
+        #expect(found == expected, "\(context): \(String(storage.string.prefix(80)).debugDescription)")
+    }
+
+    @Test(arguments: [
+        ("alice-in-wonderland.txt", "en"), ("kokoro.txt", "ja"), ("lunyu-analects.txt", "zh"),
+        ("rashomon.txt", "ja"), ("udhr-arabic.txt", "ar"),
+    ])
+    func everyParagraphOfABookSplitsAsICUSplitsIt(name: String, locale: String) throws {
+        var outcome = Outcome()
+        let paragraphs = try BookDocuments.book(name).paragraphs
+        for (index, paragraph) in paragraphs.enumerated() {
+            try Self.check(paragraph.text, locale: locale, into: &outcome, "\(name) paragraph \(index)")
+        }
+        #expect(outcome.taken * 10 >= outcome.texts * 9, "\(name): \(outcome.taken) of \(outcome.texts) taken")
+        if locale == "ja" || locale == "zh" {
+            #expect(outcome.questions < outcome.texts, "\(name): ICU asked \(outcome.questions) times")
+        }
+    }
+
+    /// The books as they are on disk: hard-wrapped lines and CR LF kept inside paragraphs.
+    @Test(arguments: BookFixture.all)
+    func hardWrappedParagraphsSplitAsICUSplitsThem(book: BookFixture) throws {
+        var outcome = Outcome()
+        for storage in try book.paragraphs() {
+            try Self.check(storage, locale: book.locale, into: &outcome, book.path)
+        }
+        #expect(outcome.taken * 10 >= outcome.texts * 9)
+    }
+
+    /// Whole books in one text, paragraphs one separator apart (as runs of paragraphs lie in a
+    /// book's buffer).
+    @Test(arguments: [
+        ("alice-in-wonderland.txt", "en"), ("kokoro.txt", "ja"), ("udhr-arabic.txt", "ar"),
+    ])
+    func paragraphsOneSeparatorApartSplitAsICUSplitsThem(name: String, locale: String) throws {
+        var outcome = Outcome()
+        let book = try BookDocuments.book(name)
+        let whole = TextStorage(book.paragraphs.map(\.text.string).joined(separator: "\u{2029}"))
+        try Self.check(whole, locale: locale, into: &outcome, name)
+        #expect(outcome.taken == 1)
+    }
+
+    /// The scan is chosen for text with few full stops: Japanese and Chinese prose, not English
+    /// prose; never for text with a character outside the BMP.
+    @Test func theScanIsChosenWhereItPays() throws {
+        func pays(_ text: String) -> Bool { TextStorage(text).withUTF16 { SimpleSentences.pays(for: $0) } }
+        for name in ["kokoro.txt", "rashomon.txt"] {
+            let paragraphs = try BookDocuments.book(name).paragraphs
+            let paying = paragraphs.filter { $0.text.withUTF16 { SimpleSentences.pays(for: $0) } }
+            #expect(paying.count * 100 >= paragraphs.count * 98, "\(name): \(paying.count) of \(paragraphs.count)")
+        }
+        #expect(!pays("It was late. She ran. He sat. They ate. We slept. I woke. You left. It rained."))
+        #expect(pays("A long sentence without any stop in it at all, going on and on for a while now"))
+        #expect(!pays("日本語の文章。\u{1F600}"))
+        #expect(pays(""))
+    }
+
+    @Test func everyUnicodeTestStringSplitsAsICUSplitsIt() throws {
+        var outcome = Outcome()
+        for (number, line) in try Fixtures.numberedLines("Tests/Fixtures/unicode/SentenceBreakTest.txt") {
+            let data = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
+            let scalars = data.compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            guard !scalars.isEmpty else { continue }
+            let storage = TextStorage(String(String.UnicodeScalarView(scalars)))
+            try Self.check(storage, locale: "en", into: &outcome, "SentenceBreakTest.txt:\(number)")
+        }
+        #expect(outcome.taken > 200)
+        #expect(outcome.questions > 10)
+    }
+
+    /// Terminators of both kinds, closing punctuation, spaces, continuations, letters of each
+    /// case, digits, marks, format characters and the abbreviations ICU suppresses.
+    static let alphabet: [String] = [
+        "a", "b", "Z", "Q", "é", "5", " ", "  ", ".", "?", "!", "。", "！", "？", "．", "…", ")", "]", "\"", "'", "”",
+        "’", "」", "』", "（", "(", ",", ";", ":", "、", "-", "\u{301}", "\u{200D}", "\u{AD}", "\u{200B}", "\u{A0}",
+        "\t", "日", "本", "ب", "؟", "۔", "Mr.", "Dr.", "etc.", "U.S.", "e.g.", "No.", "\u{2028}", "\n", "\u{1F600}",
+        "\u{1F3FB}", "\u{11047}", "\u{FE0F}", "\u{0964}", "\u{2029}", "\r\n", "\r", "\u{85}",
+    ]
+
+    @Test(arguments: ["en", "ja", "zh", "ar", "de", "fr"])
+    func randomTextSplitsAsICUSplitsIt(locale: String) throws {
+        var random = SplitMix64(seed: 0x5E47_E4CE)
+        var outcome = Outcome()
+        for sample in 0..<3000 {
+            let length = Int.random(in: 1...24, using: &random)
+            let text = (0..<length).map { _ in Self.alphabet.randomElement(using: &random)! }.joined()
+            try Self.check(
+                TextStorage(text), locale: locale, into: &outcome, "sample \(sample) \(text.debugDescription)")
+        }
+        #expect(outcome.taken > 1000)
+        #expect(outcome.questions > 200)
+    }
+}
