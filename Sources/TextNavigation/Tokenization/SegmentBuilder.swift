@@ -10,19 +10,37 @@ enum SegmentBuilder {
     /// U+0605, which joins the character after it); such an edge moves to the start of its
     /// cluster, and a unit left empty is dropped, so no word edge falls inside a cluster.
     ///
-    /// - Complexity: O(n), one pass of ICU's word iterator; rule statuses are filtered in C, a
-    ///   batch at a time, and the unit arrays are allocated once for a paragraph's worth.
-    static func words(of storage: TextStorage, iterator: ICU.BreakIterator) throws(ICUError) -> TextSegments {
-        try iterator.setText(storage)
-        return CharacterBoundaries.withSimpleUnits { table in
+    /// With `scans` (the locale's word rules are those ``SimpleWords`` follows), ICU's segments
+    /// come from ``SimpleWords`` where it takes the text, else from ICU's iterator.
+    ///
+    /// - Complexity: O(n): a scan, or one pass of ICU's word iterator (rule statuses filtered
+    ///   in C, a batch at a time); the unit array is allocated once for a paragraph's worth.
+    static func words(of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool) throws(ICUError)
+        -> TextSegments
+    {
+        var failure: ICUError?
+        let found = CharacterBoundaries.withSimpleUnits { table in
             storage.withUTF16 { units in
                 var words = WordUnits(storage: storage, units: units, table: table)
-                iterator.forEachSegmentBatch(minimumStatus: wordNoneLimit) { starts, ends in
-                    words.add(starts, ends)
+                wordSegments(of: units, scans: scans, icu: { iterator.pointed(at: storage, failure: &failure) }) {
+                    starts, ends in words.add(starts, ends)
                 }
                 return words.segments
             }
         }
+        if let failure { throw failure }
+        return found
+    }
+
+    /// Hands `body` ICU's word segments of `units` (status not "none") in batches: from
+    /// ``SimpleWords`` when `scans` and it takes the text, else from the iterator `icu()` gives,
+    /// pointed at the text (none when it gives `nil`).
+    private static func wordSegments(
+        of units: UnsafeBufferPointer<UInt16>, scans: Bool, icu: () -> ICU.BreakIterator?,
+        _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
+    ) {
+        if scans, SimpleWords.segments(of: units, body) { return }
+        icu()?.forEachSegmentBatch(minimumStatus: wordNoneLimit, body)
     }
 
     /// Word units from ICU's word segments of one text, fed a batch at a time: the work of
@@ -32,9 +50,14 @@ enum SegmentBuilder {
         private var output = Accumulator()
 
         /// Units of `storage` (whose code units are `units`), with ``CharacterBoundaries``'
-        /// table of simple units.
-        init(storage: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>) {
+        /// table of simple units, added to `output` (the units of a run's earlier paragraphs).
+        init(
+            storage: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
+            output: Accumulator = Accumulator()
+        ) {
             clusters = ClusterStarts(storage: storage, units: units, table: table)
+            self.output = output
+            self.output.startText()
         }
 
         /// Adds ICU's next word segments (offsets in the text, ascending, already filtered by
@@ -57,6 +80,9 @@ enum SegmentBuilder {
 
         /// The units added so far.
         var segments: TextSegments { output.segments }
+
+        /// The accumulator, with this text's units after those it was given, taken out.
+        consuming func finish() -> Accumulator { output }
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -67,11 +93,37 @@ enum SegmentBuilder {
     /// final full stop included, standing as a word of its own) is dropped, as ICU drops breaks
     /// after the abbreviations of its own list.
     ///
-    /// - Complexity: O(n), one pass of ICU's sentence iterator, a batch of sentences per C call.
+    /// ICU's sentences come from ``SimpleSentences`` where it takes the text (ICU's iterator is
+    /// then asked only after full stops), else from a pass of ICU's iterator.
+    ///
+    /// - Complexity: O(n): a scan of the text, or one pass of ICU's sentence iterator, a batch of
+    ///   sentences per C call.
     static func sentences(
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
         isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextSegments {
+        var textSet = false
+        var failure: ICUError?
+        let scanned: TextSegments? = CharacterBoundaries.withSimpleUnits { table in
+            storage.withUTF16 { units -> TextSegments? in
+                guard SimpleSentences.pays(for: units) else { return nil }
+                var sentences = SentenceUnits(
+                    storage: storage, units: units, table: table, abbreviations: abbreviations)
+                _ = SimpleSentences.segments(
+                    of: units,
+                    isBoundary: { offset in
+                        if !textSet {
+                            _ = iterator.pointed(at: storage, failure: &failure)
+                            textSet = true
+                        }
+                        return failure == nil && iterator.isBoundary(offset)
+                    },
+                    { starts, ends in sentences.add(starts, ends, isCharacterBoundary) })
+                return sentences.segments
+            }
+        }
+        if let failure { throw failure }
+        if let scanned { return scanned }
         try iterator.setText(storage)
         return CharacterBoundaries.withSimpleUnits { table in
             storage.withUTF16 { units in
@@ -100,11 +152,13 @@ enum SegmentBuilder {
         /// table of simple units.
         init(
             storage: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
-            abbreviations: [[UInt16]]
+            abbreviations: [[UInt16]], output: Accumulator = Accumulator()
         ) {
             self.units = units
             self.abbreviations = abbreviations
             clusters = ClusterStarts(storage: storage, units: units, table: table)
+            self.output = output
+            self.output.startText()
         }
 
         /// Adds ICU's next sentence segments (offsets in the text, ascending, every segment);
@@ -138,6 +192,9 @@ enum SegmentBuilder {
 
         /// The units added so far.
         var segments: TextSegments { output.segments }
+
+        /// The accumulator, with this text's units after those it was given, taken out.
+        consuming func finish() -> Accumulator { output }
     }
 
     // MARK: Runs of paragraphs
@@ -148,27 +205,32 @@ enum SegmentBuilder {
     /// each paragraph alone, or `nil` when an ICU segment crosses a separator.
     ///
     /// - Complexity: O(n) in `span`'s length.
-    static func words(ofRun paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator)
+    static func words(ofRun paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator, scans: Bool)
         throws(ICUError) -> [TextSegments]?
     {
-        try iterator.setText(span)
-        return CharacterBoundaries.withSimpleUnits { table in
+        var failure: ICUError?
+        let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
             span.withUTF16 { spanUnits in
-                var results: [TextSegments] = []
-                results.reserveCapacity(paragraphs.count)
+                var run = RunOutput(paragraphs: paragraphs.count)
                 var current: WordUnits?
                 let split = splitRun(
-                    paragraphs, span: span, iterator: iterator, minimumStatus: wordNoneLimit,
+                    paragraphs, span: span,
+                    segments: { body in
+                        wordSegments(
+                            of: spanUnits, scans: scans, icu: { iterator.pointed(at: span, failure: &failure) }, body)
+                    },
                     begin: { index, range in
                         current = WordUnits(
                             storage: paragraphs[index], units: UnsafeBufferPointer(rebasing: spanUnits[range]),
-                            table: table)
+                            table: table, output: run.take())
                     },
                     add: { _, starts, ends in current!.add(starts, ends) },
-                    finish: { results.append(current!.segments) })
-                return split ? results : nil
+                    finish: { run.give(current.take()!.finish()) })
+                return split ? run.segments : nil
             }
         }
+        if let failure { throw failure }
+        return results
     }
 
     /// The sentence units of each of `paragraphs` (laid out as for
@@ -176,34 +238,51 @@ enum SegmentBuilder {
     /// what ``sentences(of:iterator:abbreviations:isCharacterBoundary:)`` gives for each
     /// paragraph alone, or `nil` when an ICU segment crosses a separator.
     /// `isCharacterBoundary(paragraph, offset)` tells cluster boundaries within a paragraph.
+    /// ICU's sentences come from ``SimpleSentences`` where it takes the span, as for one text.
     ///
     /// - Complexity: O(n) in `span`'s length.
     static func sentences(
         ofRun paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]],
         isCharacterBoundary: (Int, Int) -> Bool
     ) throws(ICUError) -> [TextSegments]? {
-        try iterator.setText(span)
-        return CharacterBoundaries.withSimpleUnits { table in
+        let scans = span.withUTF16 { SimpleSentences.pays(for: $0) }
+        var textSet = false
+        var failure: ICUError?
+        if !scans { try iterator.setText(span) }
+        let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
             span.withUTF16 { spanUnits in
-                var results: [TextSegments] = []
-                results.reserveCapacity(paragraphs.count)
+                var run = RunOutput(paragraphs: paragraphs.count)
                 var current: SentenceUnits?
                 let split = splitRun(
-                    paragraphs, span: span, iterator: iterator, minimumStatus: nil,
+                    paragraphs, span: span,
+                    segments: { body in
+                        guard scans else { return iterator.forEachSegmentBatch(minimumStatus: nil, body) }
+                        _ = SimpleSentences.segments(
+                            of: spanUnits,
+                            isBoundary: { offset in
+                                if !textSet {
+                                    _ = iterator.pointed(at: span, failure: &failure)
+                                    textSet = true
+                                }
+                                return failure == nil && iterator.isBoundary(offset)
+                            }, body)
+                    },
                     begin: { index, range in
                         current = SentenceUnits(
                             storage: paragraphs[index], units: UnsafeBufferPointer(rebasing: spanUnits[range]),
-                            table: table, abbreviations: abbreviations)
+                            table: table, abbreviations: abbreviations, output: run.take())
                     },
                     add: { index, starts, ends in current!.add(starts, ends) { isCharacterBoundary(index, $0) } },
-                    finish: { results.append(current!.segments) })
-                return split ? results : nil
+                    finish: { run.give(current.take()!.finish()) })
+                return split ? run.segments : nil
             }
         }
+        if let failure { throw failure }
+        return results
     }
 
-    /// Hands ICU's segments over `span` to the paragraphs they belong to, in each paragraph's
-    /// own offsets: `begin(index, range)` opens paragraph `index` (`range` its units in
+    /// Hands ICU's segments over `span` (in batches from `segments`) to the paragraphs they
+    /// belong to, in each paragraph's own offsets: `begin(index, range)` opens paragraph `index` (`range` its units in
     /// `span`), `add(index, starts, ends)` gives it a batch of its segments, `finish()` closes
     /// it; every paragraph is opened and closed once, in order, even without segments.
     ///
@@ -214,7 +293,8 @@ enum SegmentBuilder {
     /// - Returns: `false` when a segment goes on past the separator after its paragraph (ICU
     ///   did not break after it), and then the paragraphs' units are not to be used.
     private static func splitRun(
-        _ paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator, minimumStatus: Int32?,
+        _ paragraphs: [TextStorage], span: TextStorage,
+        segments: ((UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void) -> Void,
         begin: (Int, Range<Int>) -> Void,
         add: (Int, UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void,
         finish: () -> Void
@@ -224,38 +304,42 @@ enum SegmentBuilder {
         var range = (paragraphs[0].bufferRange.lowerBound - base)..<(paragraphs[0].bufferRange.upperBound - base)
         begin(0, range)
         var crossed = false
-        iterator.forEachSegmentBatch(minimumStatus: minimumStatus) { starts, ends in
-            guard !crossed else { return }
-            var groupStart = 0
-            for index in starts.indices {
-                let start = Int(starts[index])
-                if start > range.upperBound {
-                    if index > groupStart {
-                        add(
-                            paragraph, UnsafeMutableBufferPointer(rebasing: starts[groupStart..<index]),
-                            UnsafeMutableBufferPointer(rebasing: ends[groupStart..<index]))
+        // The callbacks reach the batches through an escaping copy of `segments`: splitRun alone
+        // calls them, one at a time.
+        withoutActuallyEscaping(segments) { segments in
+            segments { starts, ends in
+                guard !crossed else { return }
+                var groupStart = 0
+                for index in starts.indices {
+                    let start = Int(starts[index])
+                    if start > range.upperBound {
+                        if index > groupStart {
+                            add(
+                                paragraph, UnsafeMutableBufferPointer(rebasing: starts[groupStart..<index]),
+                                UnsafeMutableBufferPointer(rebasing: ends[groupStart..<index]))
+                        }
+                        groupStart = index
+                        while start > range.upperBound, paragraph + 1 < paragraphs.count {
+                            finish()
+                            paragraph += 1
+                            let next = paragraphs[paragraph].bufferRange
+                            range = (next.lowerBound - base)..<(next.upperBound - base)
+                            begin(paragraph, range)
+                        }
                     }
-                    groupStart = index
-                    while start > range.upperBound, paragraph + 1 < paragraphs.count {
-                        finish()
-                        paragraph += 1
-                        let next = paragraphs[paragraph].bufferRange
-                        range = (next.lowerBound - base)..<(next.upperBound - base)
-                        begin(paragraph, range)
+                    let end = Int(ends[index])
+                    if end > range.upperBound + 1 || start > range.upperBound {
+                        crossed = true
+                        return
                     }
+                    starts[index] = Int32(truncatingIfNeeded: start - range.lowerBound)
+                    ends[index] = Int32(truncatingIfNeeded: min(end, range.upperBound) - range.lowerBound)
                 }
-                let end = Int(ends[index])
-                if end > range.upperBound + 1 || start > range.upperBound {
-                    crossed = true
-                    return
+                if starts.count > groupStart {
+                    add(
+                        paragraph, UnsafeMutableBufferPointer(rebasing: starts[groupStart...]),
+                        UnsafeMutableBufferPointer(rebasing: ends[groupStart...]))
                 }
-                starts[index] = Int32(truncatingIfNeeded: start - range.lowerBound)
-                ends[index] = Int32(truncatingIfNeeded: min(end, range.upperBound) - range.lowerBound)
-            }
-            if starts.count > groupStart {
-                add(
-                    paragraph, UnsafeMutableBufferPointer(rebasing: starts[groupStart...]),
-                    UnsafeMutableBufferPointer(rebasing: ends[groupStart...]))
             }
         }
         guard !crossed else { return false }
@@ -269,13 +353,22 @@ enum SegmentBuilder {
         return true
     }
 
-    /// Unit edges gathered a batch at a time: a paragraph of fewer than 1,024 units gets an
-    /// array of exactly its size, one allocation.
-    private struct Accumulator {
+    /// Unit edges gathered a batch at a time, for one text or for the paragraphs of a run one
+    /// after another (each in its own offsets, all in one array): a text of fewer than 1,024
+    /// units alone gets an array of exactly its size, one allocation.
+    struct Accumulator {
         private var bounds: [Int32] = []
+        /// Where the current text's edges start in `bounds`.
+        private var textStart = 0
 
-        /// The end of the last unit, 0 before the first.
-        var lastEnd: Int32 { bounds.last ?? 0 }
+        /// Starts the next text: its units come after those gathered so far.
+        mutating func startText() { textStart = bounds.count }
+
+        /// The end of the current text's last unit, 0 before its first.
+        var lastEnd: Int32 { bounds.count > textStart ? bounds[bounds.count - 1] : 0 }
+
+        /// How many units have been gathered, over all texts.
+        var unitCount: Int { bounds.count >> 1 }
 
         /// Appends the first `count` units of a batch.
         mutating func append(
@@ -292,14 +385,53 @@ enum SegmentBuilder {
                 }
                 return
             }
-            bounds.reserveCapacity(bounds.count + count * 2)
+            let needed = bounds.count + count * 2
+            if needed > bounds.capacity { bounds.reserveCapacity(max(needed, bounds.capacity * 2)) }
             for index in 0..<count {
                 bounds.append(starts[index])
                 bounds.append(ends[index])
             }
         }
 
-        var segments: TextSegments { TextSegments(validBounds: bounds) }
+        /// The current text's units (of a text alone: all of them).
+        var segments: TextSegments {
+            textStart == 0
+                ? TextSegments(validBounds: bounds)
+                : TextSegments(sharing: bounds, first: textStart >> 1, count: (bounds.count - textStart) >> 1)
+        }
+
+        /// Every text's edges.
+        var allBounds: [Int32] { bounds }
+    }
+
+    /// The units of a run's paragraphs in one accumulator, lent to each paragraph's builder in
+    /// turn: every paragraph's units share one array (one allocation a run, not a paragraph).
+    private struct RunOutput {
+        private var accumulator: Accumulator?
+        /// The index of each paragraph's first unit, and after the last, the number of units.
+        private var firsts: [Int] = [0]
+
+        init(paragraphs: Int) {
+            accumulator = Accumulator()
+            firsts.reserveCapacity(paragraphs + 1)
+        }
+
+        /// Takes the accumulator out for the next paragraph's builder.
+        mutating func take() -> Accumulator { accumulator.take() ?? Accumulator() }
+
+        /// Puts it back with the paragraph's units added.
+        mutating func give(_ returned: Accumulator) {
+            firsts.append(returned.unitCount)
+            accumulator = returned
+        }
+
+        /// Each paragraph's units, given back so far.
+        var segments: [TextSegments] {
+            let bounds = accumulator?.allBounds ?? []
+            return (0..<(firsts.count - 1)).map {
+                TextSegments(sharing: bounds, first: firsts[$0], count: firsts[$0 + 1] - firsts[$0])
+            }
+        }
     }
 
     /// Abbreviations after which a sentence does not end, beyond ICU's own list for the locale

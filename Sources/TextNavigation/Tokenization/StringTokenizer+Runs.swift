@@ -65,7 +65,8 @@ extension StringTokenizer {
         let results: [TextSegments]?
         if granularity == .word {
             results = try? shared.words.borrowing { iterator throws(ICUError) in
-                try SegmentBuilder.words(ofRun: run.map(\.storage), span: span, iterator: iterator)
+                try SegmentBuilder.words(
+                    ofRun: run.map(\.storage), span: span, iterator: iterator, scans: shared.scansWords)
             }
         } else {
             results = try? shared.sentences.borrowing { iterator throws(ICUError) in

@@ -117,7 +117,7 @@ public final class StringTokenizer: TextTokenizer {
 
     private func computeWords() -> TextSegments {
         (try? shared.words.borrowing { iterator throws(ICUError) in
-            try SegmentBuilder.words(of: storage, iterator: iterator)
+            try SegmentBuilder.words(of: storage, iterator: iterator, scans: shared.scansWords)
         }) ?? TextSegments()
     }
 

@@ -4,10 +4,15 @@
 /// This is the boundary cache behind the tokenizer's queries: built once per text and
 /// granularity, then every query is a binary search.
 public struct TextSegments: Sendable, Equatable {
-    /// Unit edges, interleaved: unit `i` is `bounds[2 * i] ..< bounds[2 * i + 1]`. Ascending;
-    /// each unit is non-empty and ends at or before the next one starts. One array (one
-    /// allocation, a start next to its end) rather than two.
-    private(set) var bounds: [Int32] = []
+    /// Unit edges, interleaved: unit `i` is `bounds[2 * (first + i)] ..< bounds[2 * (first + i) + 1]`.
+    /// Ascending; each unit is non-empty and ends at or before the next one starts. One array
+    /// (one allocation, a start next to its end) rather than two, which the units of several
+    /// texts may share, each text's units a stretch of it (see ``init(sharing:first:count:)``).
+    private var bounds: [Int32] = []
+    /// The index of the first unit in `bounds` (counted in units, pairs of edges).
+    private var first = 0
+    /// The number of units.
+    public private(set) var count = 0
 
     /// No units.
     public init() {}
@@ -23,23 +28,48 @@ public struct TextSegments: Sendable, Equatable {
     init(validBounds bounds: [Int32]) {
         assert(bounds.count % 2 == 0)
         self.bounds = bounds
+        count = bounds.count >> 1
+    }
+
+    /// The `count` units from unit `first` of interleaved edges that satisfy the invariants,
+    /// sharing `bounds` with the units of other texts (no copy).
+    init(sharing bounds: [Int32], first: Int, count: Int) {
+        assert(first >= 0 && count >= 0 && (first + count) << 1 <= bounds.count)
+        self.bounds = bounds
+        self.first = first
+        self.count = count
     }
 
     /// Adds a unit after the last one. Empty ranges, and ranges that start before the last
     /// unit's end, are ignored.
     public mutating func append(_ range: Range<Int>) {
-        guard !range.isEmpty, range.lowerBound >= (bounds.last.map(Int.init) ?? 0) else { return }
+        guard !range.isEmpty, range.lowerBound >= (count > 0 ? end(count - 1) : 0) else { return }
+        ownBounds()
         bounds.append(Int32(range.lowerBound))
         bounds.append(Int32(range.upperBound))
+        count += 1
     }
 
     /// Reserves room for `count` units.
     public mutating func reserveCapacity(_ count: Int) {
+        ownBounds()
         bounds.reserveCapacity(count * 2)
     }
 
-    /// The number of units.
-    public var count: Int { bounds.count >> 1 }
+    /// Makes `bounds` hold this value's units alone, so that appending leaves the units of
+    /// other texts sharing it alone.
+    private mutating func ownBounds() {
+        guard first != 0 || bounds.count != count << 1 else { return }
+        bounds = Array(bounds[(first << 1)..<((first + count) << 1)])
+        first = 0
+    }
+
+    /// Whether both hold the same units.
+    public static func == (lhs: TextSegments, rhs: TextSegments) -> Bool {
+        lhs.count == rhs.count
+            && lhs.bounds[(lhs.first << 1)..<((lhs.first + lhs.count) << 1)]
+                == rhs.bounds[(rhs.first << 1)..<((rhs.first + rhs.count) << 1)]
+    }
 
     /// Unit `index` as a range of offsets.
     public subscript(index: Int) -> Range<Int> { start(index)..<end(index) }
@@ -49,11 +79,11 @@ public struct TextSegments: Sendable, Equatable {
 
     /// The start of unit `index`.
     @inline(__always)
-    func start(_ index: Int) -> Int { Int(bounds[index << 1]) }
+    func start(_ index: Int) -> Int { Int(bounds[(first + index) << 1]) }
 
     /// The end of unit `index`.
     @inline(__always)
-    func end(_ index: Int) -> Int { Int(bounds[index << 1 | 1]) }
+    func end(_ index: Int) -> Int { Int(bounds[(first + index) << 1 | 1]) }
 
     /// The index of the first unit whose end is after `offset` (`count` when none is).
     ///
@@ -61,11 +91,13 @@ public struct TextSegments: Sendable, Equatable {
     @inline(__always)
     func firstIndex(endingAfter offset: Int) -> Int {
         bounds.withUnsafeBufferPointer { bounds in
+            guard let base = bounds.baseAddress else { return 0 }
+            let ends = base + (first << 1 | 1)
             var low = 0
-            var high = bounds.count >> 1
+            var high = count
             while low < high {
                 let middle = (low + high) >> 1
-                if Int(bounds[middle << 1 | 1]) <= offset { low = middle + 1 } else { high = middle }
+                if Int(ends[middle << 1]) <= offset { low = middle + 1 } else { high = middle }
             }
             return low
         }

@@ -17,6 +17,9 @@ final class TokenizerLocale: Sendable {
     /// Abbreviations after which a sentence does not end beyond ICU's own list
     /// (``SegmentBuilder/extraAbbreviations(forLocale:)``).
     let abbreviations: [[UInt16]]
+    /// Whether word segments may come from ``SimpleWords`` (the locale's word rules are those
+    /// it follows).
+    let scansWords: Bool
     /// Idle word iterators.
     let words: ICU.BreakIterator.Pool
     /// Idle sentence iterators (with abbreviation suppression).
@@ -27,6 +30,7 @@ final class TokenizerLocale: Sendable {
         locale = canonical
         sentenceLocale = try ICU.Locale.setting("ss", to: "standard", in: canonical)
         abbreviations = SegmentBuilder.extraAbbreviations(forLocale: canonical)
+        scansWords = SimpleWords.applies(toLocale: canonical)
         words = ICU.BreakIterator.pool(kind: .word, locale: canonical)
         sentences = ICU.BreakIterator.pool(kind: .sentence, locale: sentenceLocale)
     }

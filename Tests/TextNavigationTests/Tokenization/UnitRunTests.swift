@@ -33,9 +33,12 @@ struct UnitRunTests {
         let storages = book.paragraphs.map(\.text)
         let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
         let shared = try TokenizerLocale.named(locale)
-        let words = try SegmentBuilder.words(
-            ofRun: storages, span: span, iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale))
-        #expect(words?.map(\.ranges) == (try Self.unitsAlone(book, locale: locale, .word)))
+        for scans in [false, true] {
+            let words = try SegmentBuilder.words(
+                ofRun: storages, span: span, iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale),
+                scans: scans)
+            #expect(words?.map(\.ranges) == (try Self.unitsAlone(book, locale: locale, .word)), "scans: \(scans)")
+        }
         let sentences = try SegmentBuilder.sentences(
             ofRun: storages, span: span,
             iterator: ICU.BreakIterator.make(kind: .sentence, locale: shared.sentenceLocale),
