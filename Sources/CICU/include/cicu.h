@@ -103,6 +103,14 @@ int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32
 int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, int32_t minimumStatus,
                                  int32_t *starts, int32_t *ends, int32_t capacity);
 
+/// The strings after which ICU's sentence iterator for `locale` with `ss=standard` holds a break
+/// back (the "exceptions/SentenceBreak" strings of ICU's break iterator data for the locale,
+/// found as ICU's FilteredBreakIteratorBuilder finds them: none when the locale falls back to
+/// the default locale), written to `buffer` one after another, each followed by a 0, as far as
+/// `capacity` allows. Returns how many code units all of them need (terminators included);
+/// 0 when there are none.
+int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity);
+
 // MARK: Character properties
 
 /// ICU's UEastAsianWidth for a code point: 0 neutral, 1 ambiguous, 2 halfwidth, 3 fullwidth,
