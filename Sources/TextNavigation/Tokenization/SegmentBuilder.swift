@@ -93,24 +93,25 @@ enum SegmentBuilder {
     /// final full stop included, standing as a word of its own) is dropped, as ICU drops breaks
     /// after the abbreviations of its own list.
     ///
-    /// ICU's sentences come from ``SimpleSentences`` where it takes the text (ICU's iterator is
-    /// then asked only after full stops), else from a pass of ICU's iterator.
+    /// With `exceptions` (ICU's abbreviations for the iterator's locale), ICU's sentences come
+    /// from ``SimpleSentences`` where it pays (ICU's iterator is then asked only after
+    /// abbreviations), else from a pass of ICU's iterator.
     ///
     /// - Complexity: O(n): a scan of the text, or one pass of ICU's sentence iterator, a batch of
     ///   sentences per C call.
     static func sentences(
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
-        isCharacterBoundary: (Int) -> Bool
+        exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextSegments {
         var textSet = false
         var failure: ICUError?
         let scanned: TextSegments? = CharacterBoundaries.withSimpleUnits { table in
             storage.withUTF16 { units -> TextSegments? in
-                guard SimpleSentences.pays(for: units) else { return nil }
+                guard let exceptions, SimpleSentences.pays(for: units, exceptions: exceptions) else { return nil }
                 var sentences = SentenceUnits(
                     storage: storage, units: units, table: table, abbreviations: abbreviations)
                 _ = SimpleSentences.segments(
-                    of: units,
+                    of: units, exceptions: exceptions,
                     isBoundary: { offset in
                         if !textSet {
                             _ = iterator.pointed(at: storage, failure: &failure)
@@ -238,14 +239,17 @@ enum SegmentBuilder {
     /// what ``sentences(of:iterator:abbreviations:isCharacterBoundary:)`` gives for each
     /// paragraph alone, or `nil` when an ICU segment crosses a separator.
     /// `isCharacterBoundary(paragraph, offset)` tells cluster boundaries within a paragraph.
-    /// ICU's sentences come from ``SimpleSentences`` where it takes the span, as for one text.
+    /// ICU's sentences come from ``SimpleSentences`` where it pays for the span, as for one text.
     ///
     /// - Complexity: O(n) in `span`'s length.
     static func sentences(
         ofRun paragraphs: [TextStorage], span: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]],
-        isCharacterBoundary: (Int, Int) -> Bool
+        exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int, Int) -> Bool
     ) throws(ICUError) -> [TextSegments]? {
-        let scans = span.withUTF16 { SimpleSentences.pays(for: $0) }
+        let scanning = exceptions.flatMap { exceptions in
+            span.withUTF16 { SimpleSentences.pays(for: $0, exceptions: exceptions) } ? exceptions : nil
+        }
+        let scans = scanning != nil
         var textSet = false
         var failure: ICUError?
         if !scans { try iterator.setText(span) }
@@ -256,9 +260,9 @@ enum SegmentBuilder {
                 let split = splitRun(
                     paragraphs, span: span,
                     segments: { body in
-                        guard scans else { return iterator.forEachSegmentBatch(minimumStatus: nil, body) }
+                        guard let scanning else { return iterator.forEachSegmentBatch(minimumStatus: nil, body) }
                         _ = SimpleSentences.segments(
-                            of: spanUnits,
+                            of: spanUnits, exceptions: scanning,
                             isBoundary: { offset in
                                 if !textSet {
                                     _ = iterator.pointed(at: span, failure: &failure)

@@ -1,5 +1,5 @@
 /// ICU's sentence segments of a text found by a scan of its characters, asking ICU only about
-/// some full stops: the sentence rules of UAX #29 (which ICU follows) break only at the end of
+/// full stops after abbreviations: the sentence rules of UAX #29 (which ICU follows) break only at the end of
 /// a terminator sequence or after a paragraph separator, and decide it from a few characters
 /// around, but ICU also holds a break back after the locale's abbreviations (`ss=standard`:
 /// "Mr. Smith"), which only ICU knows.
@@ -14,7 +14,8 @@
 /// - after an ATerm, no break before a digit (SB6: `3.5`), between letters and a capital
 ///   (SB7: `U.S.A`), or when a lower-case letter comes first among the letters after it (SB8:
 ///   `etc. and`); otherwise a break by the rules (SB11), which ICU is asked about, at that
-///   offset only, as its abbreviations may hold it back.
+///   offset only, when one of its abbreviations for the locale could hold it back
+///   (``SentenceExceptions``).
 ///
 /// After a paragraph separator the break is always kept (ICU matches abbreviations from before
 /// a space only). A text holding a character outside the BMP is left to ICU altogether, for
@@ -63,22 +64,18 @@ enum SimpleSentences {
     /// How many segments are handed over at a time.
     private static let batchSize = 256
 
-    /// Whether ``segments(of:isBoundary:_:)`` takes the text (it holds no surrogate) and it
-    /// pays: the scan asks ICU about full stops, each question costing about what ICU's own
-    /// pass over ``textPerFullStop`` code units costs, so text with more full stops than that is
-    /// better left to ICU's pass.
+    /// Whether ``segments(of:exceptions:isBoundary:_:)`` takes the text (it holds no
+    /// surrogate) and beats ICU's pass over it: always, but where its questions could cost too
+    /// much. ICU answers one by backing up to a point where its rules are sure of a break, which
+    /// in a sentence may be as far back as the paragraph's start, so a text whose locale has
+    /// `exceptions` and whose full stops lie in a paragraph longer than ``longestParagraph`` is
+    /// left to ICU's pass (such a paragraph full of "Mr." would cost its length a question).
     ///
     /// - Complexity: O(n), four code units at a time.
-    ///
-    /// ICU answers a question by backing up to a point where its rules are sure of a break,
-    /// which in a sentence may be as far back as the paragraph's start, so the scan is not
-    /// chosen either when full stops lie in a paragraph longer than ``longestParagraph``: the
-    /// questions would cost its length each.
-    static func pays(for units: UnsafeBufferPointer<UInt16>) -> Bool {
+    static func pays(for units: UnsafeBufferPointer<UInt16>, exceptions: SentenceExceptions) -> Bool {
         let survey = survey(units)
         guard !survey.hasSurrogate else { return false }
-        return survey.fullStops == 0
-            || (survey.fullStops * textPerFullStop <= units.count && survey.longestParagraph <= longestParagraph)
+        return exceptions.isEmpty || survey.fullStops == 0 || survey.longestParagraph <= longestParagraph
     }
 
     /// The longest paragraph (between U+2029 separators) in which the scan asks ICU questions.
@@ -130,13 +127,6 @@ enum SimpleSentences {
         return (false, fullStops, max(longest, count - paragraphStart))
     }
 
-    /// The fewest code units a full stop may come in for the scan to be chosen. A question
-    /// costs about what ICU's pass over the sentence before it costs (it backs up and comes
-    /// forward again), so the scan is about even with ICU's pass on English prose (a full stop
-    /// every 90 code units or so, measured with `readaloud bench`) and ahead wherever full stops
-    /// are rarer; text denser with them (lists of numbers, abbreviations) is left to ICU.
-    static let textPerFullStop = 16
-
     /// Whether the full stop at `offset` may well end a sentence (and ICU be asked about it):
     /// unless a letter or digit of ASCII follows it (`3.5`, `e.g`) or it ends the text.
     @inline(__always)
@@ -154,13 +144,15 @@ enum SimpleSentences {
 
     /// Calls `body` with ICU's sentence segments of `units` (a whole text), in batches, every
     /// segment (from one boundary to the next, as ICU's iterator gives them), and returns `true`;
-    /// returns `false`, without calling `body`, when the text holds a surrogate. `isBoundary(offset)` must answer as ICU's sentence iterator for the
-    /// same text and locale does; it is asked only where the rules break after a full stop.
+    /// returns `false`, without calling `body`, when the text holds a surrogate.
+    /// `isBoundary(offset)` must answer as ICU's sentence iterator (for the same text and the
+    /// locale of `exceptions`) does; it is asked only where the rules break after a full stop
+    /// and `exceptions` may hold the break back.
     ///
-    /// - Complexity: O(n), one table look-up per code unit, plus ICU's random access after full
-    ///   stops.
+    /// - Complexity: O(n), one table look-up per code unit, plus ICU's random access after
+    ///   abbreviations.
     static func segments(
-        of units: UnsafeBufferPointer<UInt16>, isBoundary: (Int) -> Bool,
+        of units: UnsafeBufferPointer<UInt16>, exceptions: SentenceExceptions, isBoundary: (Int) -> Bool,
         _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
     ) -> Bool {
         guard !survey(units).hasSurrogate else { return false }
@@ -192,7 +184,10 @@ enum SimpleSentences {
                     let sequence = sequenceEnd(from: offset, units, table)
                     offset = sequence.end
                     guard offset < count else { break }
-                    if breaks(after: sequence, units, table) ?? isBoundary(offset) { addBoundary(offset) }
+                    let breaks =
+                        breaks(after: sequence, units, table)
+                        ?? (!exceptions.mayHoldBack(units, at: offset) || isBoundary(offset))
+                    if breaks { addBoundary(offset) }
                 case Class.separator, Class.lineFeed, Class.carriageReturn:
                     // SB3, SB4: a break after the separator (after CR LF as one). ICU's
                     // abbreviations never hold one back: they are matched from before a space.

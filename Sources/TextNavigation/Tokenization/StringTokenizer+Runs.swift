@@ -71,7 +71,8 @@ extension StringTokenizer {
         } else {
             results = try? shared.sentences.borrowing { iterator throws(ICUError) in
                 try SegmentBuilder.sentences(
-                    ofRun: run.map(\.storage), span: span, iterator: iterator, abbreviations: shared.abbreviations
+                    ofRun: run.map(\.storage), span: span, iterator: iterator, abbreviations: shared.abbreviations,
+                    exceptions: shared.sentenceExceptions
                 ) { paragraph, offset in run[paragraph].isCharacterBoundary(offset) }
             }
         }

@@ -123,9 +123,10 @@ public final class StringTokenizer: TextTokenizer {
 
     private func computeSentences() -> TextSegments {
         (try? shared.sentences.borrowing { iterator throws(ICUError) in
-            try SegmentBuilder.sentences(of: storage, iterator: iterator, abbreviations: shared.abbreviations) {
-                self.isCharacterBoundary($0)
-            }
+            try SegmentBuilder.sentences(
+                of: storage, iterator: iterator, abbreviations: shared.abbreviations,
+                exceptions: shared.sentenceExceptions
+            ) { self.isCharacterBoundary($0) }
         }) ?? TextSegments()
     }
 

@@ -17,6 +17,8 @@ final class TokenizerLocale: Sendable {
     /// Abbreviations after which a sentence does not end beyond ICU's own list
     /// (``SegmentBuilder/extraAbbreviations(forLocale:)``).
     let abbreviations: [[UInt16]]
+    /// The abbreviations after which ICU's sentence iterator holds a break back.
+    let sentenceExceptions: SentenceExceptions
     /// Whether word segments may come from ``SimpleWords`` (the locale's word rules are those
     /// it follows).
     let scansWords: Bool
@@ -31,6 +33,7 @@ final class TokenizerLocale: Sendable {
         sentenceLocale = try ICU.Locale.setting("ss", to: "standard", in: canonical)
         abbreviations = SegmentBuilder.extraAbbreviations(forLocale: canonical)
         scansWords = SimpleWords.applies(toLocale: canonical)
+        sentenceExceptions = SentenceExceptions(locale: canonical)
         words = ICU.BreakIterator.pool(kind: .word, locale: canonical)
         sentences = ICU.BreakIterator.pool(kind: .sentence, locale: sentenceLocale)
     }

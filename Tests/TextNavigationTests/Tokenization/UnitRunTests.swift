@@ -39,12 +39,16 @@ struct UnitRunTests {
                 scans: scans)
             #expect(words?.map(\.ranges) == (try Self.unitsAlone(book, locale: locale, .word)), "scans: \(scans)")
         }
-        let sentences = try SegmentBuilder.sentences(
-            ofRun: storages, span: span,
-            iterator: ICU.BreakIterator.make(kind: .sentence, locale: shared.sentenceLocale),
-            abbreviations: shared.abbreviations
-        ) { paragraph, offset in CharacterBoundaries(storage: storages[paragraph], locale: "").isBoundary(offset) }
-        #expect(sentences?.map(\.ranges) == (try Self.unitsAlone(book, locale: locale, .sentence)))
+        for exceptions in [nil, shared.sentenceExceptions] {
+            let sentences = try SegmentBuilder.sentences(
+                ofRun: storages, span: span,
+                iterator: ICU.BreakIterator.make(kind: .sentence, locale: shared.sentenceLocale),
+                abbreviations: shared.abbreviations, exceptions: exceptions
+            ) { paragraph, offset in CharacterBoundaries(storage: storages[paragraph], locale: "").isBoundary(offset) }
+            #expect(
+                sentences?.map(\.ranges) == (try Self.unitsAlone(book, locale: locale, .sentence)),
+                "scans: \(exceptions != nil)")
+        }
     }
 
     @Test(arguments: books)
