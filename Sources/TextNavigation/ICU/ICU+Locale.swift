@@ -4,17 +4,32 @@ import Synchronization
 extension ICU {
     /// Locale identifiers as ICU understands them.
     enum Locale {
-        /// Answers already computed, by query: every tokenizer and layout canonicalizes its
-        /// locale, and a book makes one of each per paragraph.
-        private static let answers = Locked<[String: String]>([:])
+        /// Answers already computed, by query, and the last one asked for: every tokenizer and
+        /// layout canonicalizes its locale, and a book makes one of each per paragraph, nearly
+        /// always with the same query, which a comparison finds before any hashing.
+        private static let answers = Locked<Answers>(Answers())
+
+        private struct Answers {
+            var byQuery: [String: String] = [:]
+            var last: (query: String, answer: String)?
+        }
 
         /// `compute()`'s answer for `key`, computed once (errors are not kept).
         private static func remembered(_ key: String, _ compute: () throws(ICUError) -> String) throws(ICUError)
             -> String
         {
-            if let known = answers.withLock({ $0[key] }) { return known }
+            let known: String? = answers.withLock { answers in
+                if let last = answers.last, last.query == key { return last.answer }
+                guard let answer = answers.byQuery[key] else { return nil }
+                answers.last = (key, answer)
+                return answer
+            }
+            if let known { return known }
             let answer = try compute()
-            answers.withLock { $0[key] = answer }
+            answers.withLock {
+                $0.byQuery[key] = answer
+                $0.last = (key, answer)
+            }
             return answer
         }
 

@@ -17,6 +17,8 @@ final class LiveLayout: LineSegmentSource {
     private let storage: TextStorage
     private let locale: String
     private let metrics: any FontMetrics
+    /// Whether `metrics` are terminal cells, whose lines are found without shaping.
+    private let usesCells: Bool
     private let state: Locked<State>
 
     private struct State {
@@ -40,6 +42,7 @@ final class LiveLayout: LineSegmentSource {
         self.storage = storage
         self.locale = locale
         self.metrics = metrics
+        self.usesCells = metrics is CellMetrics
         self.state = Locked(State(width: width, textScale: textScale))
     }
 
@@ -49,6 +52,7 @@ final class LiveLayout: LineSegmentSource {
         storage = layout.storage
         locale = layout.locale
         metrics = layout.metrics
+        usesCells = layout.metrics is CellMetrics
         var initial = State(width: layout.width, textScale: layout.textScale)
         initial.layout = layout
         initial.recent = layout
@@ -130,7 +134,7 @@ final class LiveLayout: LineSegmentSource {
     /// else from a layout.
     private func findSegments(width: Double, textScale: Double) -> TextSegments {
         let scale = textScale > 0 && textScale.isFinite ? textScale : 1
-        if metrics is CellMetrics, scale == 1 {
+        if usesCells, scale == 1 {
             return Self.lineSegments(of: storage, locale: locale, width: width)
         } else if let layout {
             return layout.lineSegments()
