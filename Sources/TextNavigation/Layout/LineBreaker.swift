@@ -227,6 +227,23 @@ private struct Fitter {
     /// ``CharacterBoundaries/simpleUnits`` and ``CellMetrics/singleUnitAdvances``, at hand.
     private let simpleUnits = CharacterBoundaries.simpleUnits.entries
     private let advances = CellMetrics.singleUnitAdvances.entries
+    /// ``cellInfo``, at hand.
+    private let cellInfo = Self.cellInfo.entries
+
+    /// Per BMP code unit, what measuring a line needs in one look-up: whether it is simple (a
+    /// cluster boundary lies between two simple units, but inside CR LF:
+    /// ``CharacterBoundaries``), whether it is a hard line break, and its cells alone.
+    private static let cellInfo = CodeUnitTable(
+        (0..<0x1_0000).map { unit -> UInt8 in
+            let code = UInt16(unit)
+            var info = UInt8(CellMetrics.advance(ofUnit: code)) & cellMask
+            if CharacterBoundaries.withSimpleUnits({ CharacterBoundaries.isSimple(code, $0) }) { info |= simple }
+            if UnicodeClasses.isLineSeparator(code) { info |= hardBreak }
+            return info
+        })
+    private static var simple: UInt8 { 0x80 }
+    private static var hardBreak: UInt8 { 0x40 }
+    private static var cellMask: UInt8 { 0x03 }
 
     init(
         units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double, usesLocalRules: Bool
@@ -260,6 +277,14 @@ private struct Fitter {
                     // Printable ASCII before a unit that cannot join it: one cell.
                     end = position + 1
                     cells = 1
+                } else if case let info = cellInfo[Int(unit)], info & Self.simple != 0,
+                    position + 1 == count || cellInfo[Int(units[position + 1])] & Self.simple != 0,
+                    unit != 0x0D
+                {
+                    // A cluster of one unit (simple units part, but CR LF): its cells from the table.
+                    end = position + 1
+                    cells = Double(info & Self.cellMask)
+                    isHardBreak = info & Self.hardBreak != 0
                 } else {
                     end = clusterEnd(position)
                     cells = advance(position, end)
