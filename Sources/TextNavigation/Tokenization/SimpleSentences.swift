@@ -99,15 +99,14 @@ enum SimpleSentences {
         while offset + 4 <= count {
             let lanes = base.loadUnaligned(fromByteOffset: offset << 1, as: UInt64.self)
             let surrogates = (lanes & 0xF800_F800_F800_F800) ^ 0xD800_D800_D800_D800
-            if hasZeroLane(surrogates) { return (true, fullStops, longest) }
             let stops = lanes ^ 0x002E_002E_002E_002E
-            if hasZeroLane(stops) {
+            let separators = lanes ^ 0x2029_2029_2029_2029
+            // Most groups hold none of the three: one test for all.
+            if zeroLanes(surrogates) | zeroLanes(stops) | zeroLanes(separators) != 0 {
+                if zeroLanes(surrogates) != 0 { return (true, fullStops, longest) }
                 for lane in 0..<4 where (stops >> UInt64(lane << 4)) & 0xFFFF == 0 {
                     if endsSentence(fullStopAt: offset + lane, units) { fullStops += 1 }
                 }
-            }
-            let separators = lanes ^ 0x2029_2029_2029_2029
-            if hasZeroLane(separators) {
                 for lane in 0..<4 where (separators >> UInt64(lane << 4)) & 0xFFFF == 0 {
                     longest = max(longest, offset + lane - paragraphStart)
                     paragraphStart = offset + lane + 1
@@ -136,10 +135,23 @@ enum SimpleSentences {
         return !(next >= 0x61 && next <= 0x7A) && !(units[offset + 1] >= 0x30 && units[offset + 1] <= 0x39)
     }
 
-    /// Whether a lane of four 16-bit lanes is zero.
+    /// Whether the text holds a surrogate.
+    private static func containsSurrogate(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard let base = UnsafeRawPointer(units.baseAddress) else { return false }
+        var offset = 0
+        while offset + 4 <= units.count {
+            let lanes = base.loadUnaligned(fromByteOffset: offset << 1, as: UInt64.self)
+            if zeroLanes((lanes & 0xF800_F800_F800_F800) ^ 0xD800_D800_D800_D800) != 0 { return true }
+            offset += 4
+        }
+        return units[offset...].contains(where: UTF16.isSurrogate)
+    }
+
+    /// Not zero when a lane of four 16-bit lanes is zero (its top bit set in the first zero
+    /// lane and maybe some above it).
     @inline(__always)
-    private static func hasZeroLane(_ lanes: UInt64) -> Bool {
-        (lanes &- 0x0001_0001_0001_0001) & ~lanes & 0x8000_8000_8000_8000 != 0
+    private static func zeroLanes(_ lanes: UInt64) -> UInt64 {
+        (lanes &- 0x0001_0001_0001_0001) & ~lanes & 0x8000_8000_8000_8000
     }
 
     /// Calls `body` with ICU's sentence segments of `units` (a whole text), in batches, every
@@ -155,7 +167,7 @@ enum SimpleSentences {
         of units: UnsafeBufferPointer<UInt16>, exceptions: SentenceExceptions, isBoundary: (Int) -> Bool,
         _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
     ) -> Bool {
-        guard !survey(units).hasSurrogate else { return false }
+        guard !containsSurrogate(units) else { return false }
         let table = classes.entries
         let count = units.count
         guard count > 0, let text = units.baseAddress, let classOf = table.baseAddress else { return true }
