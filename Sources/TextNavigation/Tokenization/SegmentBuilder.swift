@@ -81,8 +81,13 @@ enum SegmentBuilder {
         /// The units added so far.
         var segments: TextSegments { output.segments }
 
-        /// The accumulator, with this text's units after those it was given, taken out.
-        consuming func finish() -> Accumulator { output }
+        /// The accumulator, with this text's units after those it was given, taken out (an
+        /// empty one left in its place).
+        mutating func takeOutput() -> Accumulator {
+            let taken = output
+            output = Accumulator()
+            return taken
+        }
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -194,8 +199,13 @@ enum SegmentBuilder {
         /// The units added so far.
         var segments: TextSegments { output.segments }
 
-        /// The accumulator, with this text's units after those it was given, taken out.
-        consuming func finish() -> Accumulator { output }
+        /// The accumulator, with this text's units after those it was given, taken out (an
+        /// empty one left in its place).
+        mutating func takeOutput() -> Accumulator {
+            let taken = output
+            output = Accumulator()
+            return taken
+        }
     }
 
     // MARK: Runs of paragraphs
@@ -213,7 +223,9 @@ enum SegmentBuilder {
         let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
             span.withUTF16 { spanUnits in
                 var run = RunOutput(paragraphs: paragraphs.count)
-                var current: WordUnits?
+                // Not optional: mutating an optional captured by the callbacks copies it.
+                var current = WordUnits(
+                    storage: span, units: UnsafeBufferPointer(rebasing: spanUnits[0..<0]), table: table)
                 let split = splitRun(
                     paragraphs, span: span,
                     segments: { body in
@@ -225,8 +237,8 @@ enum SegmentBuilder {
                             storage: paragraphs[index], units: UnsafeBufferPointer(rebasing: spanUnits[range]),
                             table: table, output: run.take())
                     },
-                    add: { _, starts, ends in current!.add(starts, ends) },
-                    finish: { run.give(current.take()!.finish()) })
+                    add: { _, starts, ends in current.add(starts, ends) },
+                    finish: { run.give(current.takeOutput()) })
                 return split ? run.segments : nil
             }
         }
@@ -256,7 +268,10 @@ enum SegmentBuilder {
         let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
             span.withUTF16 { spanUnits in
                 var run = RunOutput(paragraphs: paragraphs.count)
-                var current: SentenceUnits?
+                // Not optional: mutating an optional captured by the callbacks copies it.
+                var current = SentenceUnits(
+                    storage: span, units: UnsafeBufferPointer(rebasing: spanUnits[0..<0]), table: table,
+                    abbreviations: [])
                 let split = splitRun(
                     paragraphs, span: span,
                     segments: { body in
@@ -276,8 +291,8 @@ enum SegmentBuilder {
                             storage: paragraphs[index], units: UnsafeBufferPointer(rebasing: spanUnits[range]),
                             table: table, abbreviations: abbreviations, output: run.take())
                     },
-                    add: { index, starts, ends in current!.add(starts, ends) { isCharacterBoundary(index, $0) } },
-                    finish: { run.give(current.take()!.finish()) })
+                    add: { index, starts, ends in current.add(starts, ends) { isCharacterBoundary(index, $0) } },
+                    finish: { run.give(current.takeOutput()) })
                 return split ? run.segments : nil
             }
         }
