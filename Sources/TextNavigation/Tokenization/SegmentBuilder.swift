@@ -108,27 +108,19 @@ enum SegmentBuilder {
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
         exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextSegments {
-        var textSet = false
-        var failure: ICUError?
+        var questions = BoundaryQuestions(iterator: iterator, text: storage)
         let scanned: TextSegments? = CharacterBoundaries.withSimpleUnits { table in
             storage.withUTF16 { units -> TextSegments? in
                 guard let exceptions, SimpleSentences.pays(for: units, exceptions: exceptions) else { return nil }
                 var sentences = SentenceUnits(
                     storage: storage, units: units, table: table, abbreviations: abbreviations)
                 _ = SimpleSentences.segments(
-                    of: units, exceptions: exceptions,
-                    isBoundary: { offset in
-                        if !textSet {
-                            _ = iterator.pointed(at: storage, failure: &failure)
-                            textSet = true
-                        }
-                        return failure == nil && iterator.isBoundary(offset)
-                    },
+                    of: units, exceptions: exceptions, isBoundary: { questions.isBoundary($0) },
                     { starts, ends in sentences.add(starts, ends, isCharacterBoundary) })
                 return sentences.segments
             }
         }
-        if let failure { throw failure }
+        if let failure = questions.failure { throw failure }
         if let scanned { return scanned }
         try iterator.setText(storage)
         return CharacterBoundaries.withSimpleUnits { table in
@@ -208,6 +200,30 @@ enum SegmentBuilder {
         }
     }
 
+    /// ICU's iterator asked whether offsets of a text are boundaries, pointed at the text on the
+    /// first question only (a scan may ask none).
+    private struct BoundaryQuestions {
+        let iterator: ICU.BreakIterator
+        let text: TextStorage
+        /// Why the iterator could not be pointed at the text (every answer is then `false`).
+        private(set) var failure: ICUError?
+        private var pointed = false
+
+        init(iterator: ICU.BreakIterator, text: TextStorage) {
+            self.iterator = iterator
+            self.text = text
+        }
+
+        /// Whether `offset` is a boundary of the text, as the iterator says.
+        mutating func isBoundary(_ offset: Int) -> Bool {
+            if !pointed {
+                _ = iterator.pointed(at: text, failure: &failure)
+                pointed = true
+            }
+            return failure == nil && iterator.isBoundary(offset)
+        }
+    }
+
     // MARK: Runs of paragraphs
 
     /// The word units of each of `paragraphs`, texts back to back in `span`'s buffer one
@@ -261,10 +277,8 @@ enum SegmentBuilder {
         let scanning = exceptions.flatMap { exceptions in
             span.withUTF16 { SimpleSentences.pays(for: $0, exceptions: exceptions) } ? exceptions : nil
         }
-        let scans = scanning != nil
-        var textSet = false
-        var failure: ICUError?
-        if !scans { try iterator.setText(span) }
+        var questions = BoundaryQuestions(iterator: iterator, text: span)
+        if scanning == nil { try iterator.setText(span) }
         let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
             span.withUTF16 { spanUnits in
                 var run = RunOutput(paragraphs: paragraphs.count)
@@ -277,14 +291,7 @@ enum SegmentBuilder {
                     segments: { body in
                         guard let scanning else { return iterator.forEachSegmentBatch(minimumStatus: nil, body) }
                         _ = SimpleSentences.segments(
-                            of: spanUnits, exceptions: scanning,
-                            isBoundary: { offset in
-                                if !textSet {
-                                    _ = iterator.pointed(at: span, failure: &failure)
-                                    textSet = true
-                                }
-                                return failure == nil && iterator.isBoundary(offset)
-                            }, body)
+                            of: spanUnits, exceptions: scanning, isBoundary: { questions.isBoundary($0) }, body)
                     },
                     begin: { index, range in
                         current = SentenceUnits(
@@ -296,7 +303,7 @@ enum SegmentBuilder {
                 return split ? run.segments : nil
             }
         }
-        if let failure { throw failure }
+        if let failure = questions.failure { throw failure }
         return results
     }
 

@@ -64,15 +64,12 @@ struct LineBreakerTests {
 
     @Test func unicodeLineBreakTestStringsBreakAsTheFullLayoutDoes() throws {
         var checked = 0
-        for (number, line) in try Fixtures.numberedLines("Tests/Fixtures/unicode/LineBreakTest.txt") {
-            let data = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
-            let scalars = data.compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-            guard !scalars.isEmpty else { continue }
-            let storage = TextStorage(String(String.UnicodeScalarView(scalars)))
+        for testCase in try BreakTestCase.all(in: "LineBreakTest.txt") {
+            let storage = TextStorage(testCase.text)
             for width in [0.0, 1, 3, 10] {
                 for access in Self.accesses {
                     let (lean, full) = try Self.bothLines(storage, locale: "en", width: width, access: access)
-                    #expect(lean == full, "LineBreakTest.txt:\(number) at width \(width), \(access)")
+                    #expect(lean == full, "\(testCase.testDescription) at width \(width), \(access)")
                 }
             }
             checked += 1

@@ -62,12 +62,8 @@ struct LocalLineBreaksTests {
 
     @Test func everyDecisionOverTheUnicodeTestStringsIsICUs() throws {
         var decided = 0
-        for (number, line) in try Fixtures.numberedLines("Tests/Fixtures/unicode/LineBreakTest.txt") {
-            let data = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
-            let scalars = data.compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-            guard !scalars.isEmpty else { continue }
-            let storage = TextStorage(String(String.UnicodeScalarView(scalars)))
-            decided += try Self.check(storage, locale: "en", "LineBreakTest.txt:\(number)").decided
+        for testCase in try BreakTestCase.all(in: "LineBreakTest.txt") {
+            decided += try Self.check(TextStorage(testCase.text), locale: "en", testCase.testDescription).decided
         }
         #expect(decided > 1000)
     }

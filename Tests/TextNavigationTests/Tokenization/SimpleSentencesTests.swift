@@ -127,12 +127,8 @@ struct SimpleSentencesTests {
 
     @Test func everyUnicodeTestStringSplitsAsICUSplitsIt() throws {
         var outcome = Outcome()
-        for (number, line) in try Fixtures.numberedLines("Tests/Fixtures/unicode/SentenceBreakTest.txt") {
-            let data = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
-            let scalars = data.compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-            guard !scalars.isEmpty else { continue }
-            let storage = TextStorage(String(String.UnicodeScalarView(scalars)))
-            try Self.check(storage, locale: "en", into: &outcome, "SentenceBreakTest.txt:\(number)")
+        for testCase in try BreakTestCase.all(in: "SentenceBreakTest.txt") {
+            try Self.check(TextStorage(testCase.text), locale: "en", into: &outcome, testCase.testDescription)
         }
         #expect(outcome.taken > 200)
     }
