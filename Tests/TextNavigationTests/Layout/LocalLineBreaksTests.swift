@@ -79,7 +79,7 @@ struct LocalLineBreaksTests {
         "\u{1F1EF}", "€", "°", "½", "\u{300}", "\u{FF01}", "\u{30FC}", "\u{309B}",
     ]
 
-    @Test(arguments: ["en", "ja", "zh", "zh-Hant", "ko", "th", "he", "fr", "de", "ru", "ar"])
+    @Test(arguments: ["en", "ja", "ja-JP", "zh", "zh-Hant", "yue", "ko", "th", "he", "fr", "de", "ru", "ar"])
     func everyDecisionOverRandomTextIsICUs(locale: String) throws {
         var random = SplitMix64(seed: 0x11_4E_B4_EA)
         var decided = 0

@@ -138,11 +138,12 @@ struct SimpleSentencesTests {
     static let alphabet: [String] = [
         "a", "b", "Z", "Q", "é", "5", " ", "  ", ".", "?", "!", "。", "！", "？", "．", "…", ")", "]", "\"", "'", "”",
         "’", "」", "』", "（", "(", ",", ";", ":", "、", "-", "\u{301}", "\u{200D}", "\u{AD}", "\u{200B}", "\u{A0}",
-        "\t", "日", "本", "ب", "؟", "۔", "Mr.", "Dr.", "etc.", "U.S.", "e.g.", "No.", "\u{2028}", "\n", "\u{1F600}",
+        "\t", "日", "本", "ب", "؟", "۔", "Mr.", "Dr.", "etc.", "U.S.", "e.g.", "No.", "Sr.", "z.B.", "ca.", "Sra.",
+        "руб.", "до н. э.", "Он", "\u{2028}", "\n", "\u{1F600}",
         "\u{1F3FB}", "\u{11047}", "\u{FE0F}", "\u{0964}", "\u{2029}", "\r\n", "\r", "\u{85}",
     ]
 
-    @Test(arguments: ["en", "ja", "zh", "ar", "de", "fr"])
+    @Test(arguments: ["en", "en-GB", "ja", "zh", "ar", "de", "fr", "es", "it", "pt", "ru"])
     func randomTextSplitsAsICUSplitsIt(locale: String) throws {
         var random = SplitMix64(seed: 0x5E47_E4CE)
         var outcome = Outcome()
