@@ -12,6 +12,17 @@ enum BookDocuments {
         try PlainTextBook(bytes: bytes(name))
     }
 
+    /// Each paragraph's units of `granularity` from a tokenizer over its own copy of the text
+    /// (nothing shared with the book's buffer): what a paragraph's units must be however its
+    /// tokenizer's caches are filled.
+    static func unitsAlone(_ book: PlainTextBook, locale: String, _ granularity: TextGranularity) throws
+        -> [[Range<Int>]]
+    {
+        try book.paragraphs.map {
+            try StringTokenizer($0.text.string, locale: locale).segments(for: granularity).ranges
+        }
+    }
+
     static func document(_ name: String, layout: PageLayout = PageLayout(width: 60, linesPerPage: 20)) throws
         -> Document
     {

@@ -7,22 +7,13 @@ import Testing
 /// units a tokenizer built alone gives, however many tasks build them at once.
 @Suite("Tokenizer caches")
 struct TokenizerCacheTests {
-    /// Every paragraph's words and sentences, each from a tokenizer over its own copy of the
-    /// paragraph (nothing shared with the book's buffer).
-    static func unitsAlone(_ book: PlainTextBook, locale: String, _ granularity: TextGranularity) throws
-        -> [[Range<Int>]]
-    {
-        try book.paragraphs.map {
-            try StringTokenizer($0.text.string, locale: locale).segments(for: granularity).ranges
-        }
-    }
 
     @Test(arguments: [("rashomon.txt", "ja"), ("udhr-arabic.txt", "ar"), ("alice-in-wonderland.txt", "en")])
     func unitsOfABookMatchParagraphsTokenizedAlone(name: String, locale: String) throws {
         let book = try BookDocuments.book(name)
         let document = Document(book: book, locale: locale)
         for granularity in [TextGranularity.word, .sentence] {
-            let expected = try Self.unitsAlone(book, locale: locale, granularity)
+            let expected = try BookDocuments.unitsAlone(book, locale: locale, granularity)
             let units = document.elements.map { $0.tokenizer.segments(for: granularity).ranges }
             #expect(units == expected, "\(name) \(granularity)")
         }
@@ -30,7 +21,9 @@ struct TokenizerCacheTests {
 
     @Test func tasksBuildingCachesAtOnceGetWhatOneTaskGets() async throws {
         let book = try BookDocuments.book("rashomon.txt")
-        let expected = try [TextGranularity.word, .sentence].map { try Self.unitsAlone(book, locale: "ja", $0) }
+        let expected = try [TextGranularity.word, .sentence].map {
+            try BookDocuments.unitsAlone(book, locale: "ja", $0)
+        }
         // Every task builds caches of fresh tokenizers (borrowing pooled iterators at the same
         // time), and half of them share one set of tokenizers, racing to fill the same caches.
         let shared = book.paragraphs.map { try! StringTokenizer(storage: $0.text, locale: "ja") }

@@ -6,14 +6,6 @@ import Testing
 /// gives every paragraph exactly the units a tokenizer over that paragraph alone gives.
 @Suite("Units of runs of paragraphs")
 struct UnitRunTests {
-    /// Each paragraph's units from a tokenizer over its own copy of the text.
-    static func unitsAlone(_ book: PlainTextBook, locale: String, _ granularity: TextGranularity) throws
-        -> [[Range<Int>]]
-    {
-        try book.paragraphs.map {
-            try StringTokenizer($0.text.string, locale: locale).segments(for: granularity).ranges
-        }
-    }
 
     static let books = [
         ("alice-in-wonderland.txt", "en"), ("kokoro.txt", "ja"), ("lunyu-analects.txt", "zh"),
@@ -27,7 +19,8 @@ struct UnitRunTests {
             let document = Document(book: book, locale: locale)
             document.prepareUnits(granularity, elements: 0..<document.elements.count)
             let units = document.elements.map { $0.tokenizer.segments(for: granularity).ranges }
-            #expect(units == (try Self.unitsAlone(book, locale: locale, granularity)), "\(name) \(granularity)")
+            #expect(
+                units == (try BookDocuments.unitsAlone(book, locale: locale, granularity)), "\(name) \(granularity)")
         }
         // And ICU did break after every separator: the one pass was used, not the fallback.
         let storages = book.paragraphs.map(\.text)
@@ -37,7 +30,8 @@ struct UnitRunTests {
             let words = try SegmentBuilder.words(
                 ofRun: storages, span: span, iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale),
                 scans: scans)
-            #expect(words?.map(\.ranges) == (try Self.unitsAlone(book, locale: locale, .word)), "scans: \(scans)")
+            #expect(
+                words?.map(\.ranges) == (try BookDocuments.unitsAlone(book, locale: locale, .word)), "scans: \(scans)")
         }
         for exceptions in [nil, shared.sentenceExceptions] {
             let sentences = try SegmentBuilder.sentences(
@@ -46,7 +40,7 @@ struct UnitRunTests {
                 abbreviations: shared.abbreviations, exceptions: exceptions
             ) { paragraph, offset in CharacterBoundaries(storage: storages[paragraph], locale: "").isBoundary(offset) }
             #expect(
-                sentences?.map(\.ranges) == (try Self.unitsAlone(book, locale: locale, .sentence)),
+                sentences?.map(\.ranges) == (try BookDocuments.unitsAlone(book, locale: locale, .sentence)),
                 "scans: \(exceptions != nil)")
         }
     }
@@ -62,7 +56,7 @@ struct UnitRunTests {
         var next = 0
         while next < document.elements.count { next = document.prepareUnits(.sentence, from: next, budget: 5_000) }
         let units = document.elements.map { $0.tokenizer.segments(for: .sentence).ranges }
-        #expect(units == (try Self.unitsAlone(book, locale: locale, .sentence)))
+        #expect(units == (try BookDocuments.unitsAlone(book, locale: locale, .sentence)))
     }
 
     /// Paragraph edges where a rule looks across them: the English titles, a combining mark
@@ -82,7 +76,8 @@ struct UnitRunTests {
             let document = Document(book: book, locale: locale)
             document.prepareUnits(granularity, elements: 0..<document.elements.count)
             let units = document.elements.map { $0.tokenizer.segments(for: granularity).ranges }
-            #expect(units == (try Self.unitsAlone(book, locale: locale, granularity)), "\(locale) \(granularity)")
+            #expect(
+                units == (try BookDocuments.unitsAlone(book, locale: locale, granularity)), "\(locale) \(granularity)")
         }
     }
 
