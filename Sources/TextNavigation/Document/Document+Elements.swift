@@ -107,16 +107,9 @@ final class ElementFactory: Sendable {
         /// The text length of the elements in `recent`.
         var recentText = 0
 
-        /// Records `element` as handed out, and returns the elements let go (to be released
-        /// outside the lock). An element let go that nobody else holds is forgotten now, so its
-        /// weak reference's side table goes with it.
-        mutating func touch(_ element: TextElement) -> [TextElement] {
-            var released: [TextElement] = []
-            touch(element, releasing: &released)
-            return released
-        }
-
-        /// ``touch(_:)``, adding the elements let go to `released`.
+        /// Records `element` as handed out, adding the elements let go to `released` (to be
+        /// released outside the lock). An element let go that nobody else holds is forgotten
+        /// now, so its weak reference's side table goes with it.
         mutating func touch(_ element: TextElement, releasing released: inout [TextElement]) {
             if let newest = recent.last, newest === element { return }
             recent.append(element)
@@ -156,7 +149,9 @@ final class ElementFactory: Sendable {
         precondition(index >= 0 && index < paragraphs.count, "element index out of range")
         let (element, released): (TextElement, [TextElement]) = state.withLock { state in
             let element = aliveOrMade(at: index, in: &state)
-            return (element, state.touch(element))
+            var released: [TextElement] = []
+            state.touch(element, releasing: &released)
+            return (element, released)
         }
         withExtendedLifetime(released) {}  // freed outside the lock
         return element
