@@ -114,8 +114,8 @@ enum SegmentBuilder {
                 guard let exceptions, SimpleSentences.pays(for: units, exceptions: exceptions) else { return nil }
                 var sentences = SentenceUnits(
                     storage: storage, units: units, table: table, abbreviations: abbreviations)
-                _ = SimpleSentences.segments(
-                    of: units, exceptions: exceptions, isBoundary: { questions.isBoundary($0) },
+                SimpleSentences.segments(
+                    ofSurveyed: units, exceptions: exceptions, isBoundary: { questions.isBoundary($0) },
                     { starts, ends in sentences.add(starts, ends, isCharacterBoundary) })
                 return sentences.segments
             }
@@ -290,8 +290,8 @@ enum SegmentBuilder {
                     paragraphs, span: span,
                     segments: { body in
                         guard let scanning else { return iterator.forEachSegmentBatch(minimumStatus: nil, body) }
-                        _ = SimpleSentences.segments(
-                            of: spanUnits, exceptions: scanning, isBoundary: { questions.isBoundary($0) }, body)
+                        SimpleSentences.segments(
+                            ofSurveyed: spanUnits, exceptions: scanning, isBoundary: { questions.isBoundary($0) }, body)
                     },
                     begin: { index, range in
                         current = SentenceUnits(

@@ -75,22 +75,22 @@ enum SimpleSentences {
     static func pays(for units: UnsafeBufferPointer<UInt16>, exceptions: SentenceExceptions) -> Bool {
         let survey = survey(units)
         guard !survey.hasSurrogate else { return false }
-        return exceptions.isEmpty || survey.fullStops == 0 || survey.longestParagraph <= longestParagraph
+        return exceptions.isEmpty || !survey.hasFullStop || survey.longestParagraph <= longestParagraph
     }
 
     /// The longest paragraph (between U+2029 separators) in which the scan asks ICU questions.
     static let longestParagraph = 4096
 
-    /// What ``pays(for:)`` weighs: whether the text holds a surrogate, how many full stops
-    /// (U+002E) that may end a sentence it holds, and the length of its longest stretch between
-    /// paragraph separators (U+2029).
+    /// What ``pays(for:exceptions:)`` weighs: whether the text holds a surrogate, whether it
+    /// holds a full stop (U+002E) that may end a sentence, and the length of its longest stretch
+    /// between paragraph separators (U+2029).
     private static func survey(_ units: UnsafeBufferPointer<UInt16>) -> (
-        hasSurrogate: Bool, fullStops: Int, longestParagraph: Int
+        hasSurrogate: Bool, hasFullStop: Bool, longestParagraph: Int
     ) {
-        guard let base = UnsafeRawPointer(units.baseAddress) else { return (false, 0, 0) }
+        guard let base = UnsafeRawPointer(units.baseAddress) else { return (false, false, 0) }
         let count = units.count
         var offset = 0
-        var fullStops = 0
+        var hasFullStop = false
         var paragraphStart = 0
         var longest = 0
         // A lane of four is a surrogate when its top five bits are 11011, a full stop when it
@@ -103,9 +103,9 @@ enum SimpleSentences {
             let separators = lanes ^ 0x2029_2029_2029_2029
             // Most groups hold none of the three: one test for all.
             if zeroLanes(surrogates) | zeroLanes(stops) | zeroLanes(separators) != 0 {
-                if zeroLanes(surrogates) != 0 { return (true, fullStops, longest) }
-                for lane in 0..<4 where (stops >> UInt64(lane << 4)) & 0xFFFF == 0 {
-                    if endsSentence(fullStopAt: offset + lane, units) { fullStops += 1 }
+                if zeroLanes(surrogates) != 0 { return (true, hasFullStop, longest) }
+                for lane in 0..<4 where !hasFullStop && (stops >> UInt64(lane << 4)) & 0xFFFF == 0 {
+                    hasFullStop = endsSentence(fullStopAt: offset + lane, units)
                 }
                 for lane in 0..<4 where (separators >> UInt64(lane << 4)) & 0xFFFF == 0 {
                     longest = max(longest, offset + lane - paragraphStart)
@@ -115,15 +115,15 @@ enum SimpleSentences {
             offset += 4
         }
         while offset < count {
-            if UTF16.isSurrogate(units[offset]) { return (true, fullStops, longest) }
-            if units[offset] == 0x2E, endsSentence(fullStopAt: offset, units) { fullStops += 1 }
+            if UTF16.isSurrogate(units[offset]) { return (true, hasFullStop, longest) }
+            if !hasFullStop, units[offset] == 0x2E { hasFullStop = endsSentence(fullStopAt: offset, units) }
             if units[offset] == 0x2029 {
                 longest = max(longest, offset - paragraphStart)
                 paragraphStart = offset + 1
             }
             offset += 1
         }
-        return (false, fullStops, max(longest, count - paragraphStart))
+        return (false, hasFullStop, max(longest, count - paragraphStart))
     }
 
     /// Whether the full stop at `offset` may well end a sentence (and ICU be asked about it):
@@ -168,9 +168,19 @@ enum SimpleSentences {
         _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
     ) -> Bool {
         guard !containsSurrogate(units) else { return false }
+        segments(ofSurveyed: units, exceptions: exceptions, isBoundary: isBoundary, body)
+        return true
+    }
+
+    /// ``segments(of:exceptions:isBoundary:_:)`` for a text ``pays(for:exceptions:)`` has taken,
+    /// so known to hold no surrogate: not looked through for one again.
+    static func segments(
+        ofSurveyed units: UnsafeBufferPointer<UInt16>, exceptions: SentenceExceptions, isBoundary: (Int) -> Bool,
+        _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
+    ) {
         let table = classes.entries
         let count = units.count
-        guard count > 0, let text = units.baseAddress, let classOf = table.baseAddress else { return true }
+        guard count > 0, let text = units.baseAddress, let classOf = table.baseAddress else { return }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: batchSize * 2) { scratch in
             let starts = UnsafeMutableBufferPointer(rebasing: scratch[0..<batchSize])
             let ends = UnsafeMutableBufferPointer(rebasing: scratch[batchSize...])
@@ -218,7 +228,6 @@ enum SimpleSentences {
                     UnsafeMutableBufferPointer(rebasing: ends[0..<pending]))
             }
         }
-        return true
     }
 
     /// A terminator sequence: where it ends, where its last terminator is and which, and
