@@ -25,7 +25,7 @@ enum SegmentBuilder {
                 wordSegments(of: units, scans: scans, icu: { iterator.pointed(at: storage, failure: &failure) }) {
                     starts, ends in words.add(starts, ends)
                 }
-                return words.segments
+                return words.takeOutput().segments
             }
         }
         if let failure { throw failure }
@@ -78,16 +78,8 @@ enum SegmentBuilder {
             output.append(starts, ends, count: kept)
         }
 
-        /// The units added so far.
-        var segments: TextSegments { output.segments }
-
-        /// The accumulator, with this text's units after those it was given, taken out (an
-        /// empty one left in its place).
-        mutating func takeOutput() -> Accumulator {
-            let taken = output
-            output = Accumulator()
-            return taken
-        }
+        /// The accumulator, with this text's units after those it was given, taken out.
+        mutating func takeOutput() -> Accumulator { output.take() }
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -117,7 +109,7 @@ enum SegmentBuilder {
                 SimpleSentences.segments(
                     ofSurveyed: units, exceptions: exceptions, isBoundary: { questions.isBoundary($0) },
                     { starts, ends in sentences.add(starts, ends, isCharacterBoundary) })
-                return sentences.segments
+                return sentences.takeOutput().segments
             }
         }
         if let failure = questions.failure { throw failure }
@@ -130,7 +122,7 @@ enum SegmentBuilder {
                 iterator.forEachSegmentBatch(minimumStatus: nil) { starts, ends in
                     sentences.add(starts, ends, isCharacterBoundary)
                 }
-                return sentences.segments
+                return sentences.takeOutput().segments
             }
         }
     }
@@ -188,16 +180,8 @@ enum SegmentBuilder {
             output.append(starts, ends, count: kept)
         }
 
-        /// The units added so far.
-        var segments: TextSegments { output.segments }
-
-        /// The accumulator, with this text's units after those it was given, taken out (an
-        /// empty one left in its place).
-        mutating func takeOutput() -> Accumulator {
-            let taken = output
-            output = Accumulator()
-            return taken
-        }
+        /// The accumulator, with this text's units after those it was given, taken out.
+        mutating func takeOutput() -> Accumulator { output.take() }
     }
 
     /// ICU's iterator asked whether offsets of a text are boundaries, pointed at the text on the
@@ -389,6 +373,14 @@ enum SegmentBuilder {
 
         /// Starts the next text: its units come after those gathered so far.
         mutating func startText() { textStart = bounds.count }
+
+        /// This accumulator, moved out (an empty one left in its place, so the units are not
+        /// copied when added to again).
+        mutating func take() -> Accumulator {
+            let taken = self
+            self = Accumulator()
+            return taken
+        }
 
         /// The end of the current text's last unit, 0 before its first.
         var lastEnd: Int32 { bounds.count > textStart ? bounds[bounds.count - 1] : 0 }
