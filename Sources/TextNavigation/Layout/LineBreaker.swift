@@ -273,11 +273,7 @@ private struct Fitter {
                 let end: Int
                 let cells: Double
                 var isHardBreak = false
-                if unit &- 0x20 < 0x5F, position + 1 == count || units[position + 1] < 0x300 {
-                    // Printable ASCII before a unit that cannot join it: one cell.
-                    end = position + 1
-                    cells = 1
-                } else if case let info = cellInfo[Int(unit)], info & Self.simple != 0,
+                if case let info = cellInfo[Int(unit)], info & Self.simple != 0,
                     position + 1 == count || cellInfo[Int(units[position + 1])] & Self.simple != 0,
                     unit != 0x0D
                 {
