@@ -9,8 +9,8 @@ extension Document {
     /// the document), so that later queries of those elements' tokenizers find them cached.
     ///
     /// Elements that are paragraphs of one ``PlainTextBook`` (one locale, texts one paragraph
-    /// separator apart in the book's buffer) are tokenized together, one ICU pass over each run
-    /// of them rather than one per element; other elements (a reader backend's, each with its
+    /// separator apart in the book's buffer) are tokenized together, one pass (a scan or ICU's)
+    /// over each run of them rather than one per element; other elements (a reader backend's, each with its
     /// own storage) one by one, as their tokenizers would on first use. The units are the same
     /// either way. Elements whose units are cached already are skipped; other granularities are
     /// left alone (character units are not cached, and line units come from the layout).

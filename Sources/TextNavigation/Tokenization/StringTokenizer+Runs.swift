@@ -1,7 +1,8 @@
 extension StringTokenizer {
     /// Computes and caches the word or sentence units of each of `tokenizers` that has none
-    /// yet, with one ICU pass over each run of paragraphs among them, where the per-tokenizer
-    /// path sets an iterator's text, allocates and trims once per paragraph.
+    /// yet, with one pass over each run of paragraphs among them (a scan, ``SimpleWords`` or
+    /// ``SimpleSentences``, where it takes the run, else ICU's iterator), where the
+    /// per-tokenizer path sets up a pass and allocates once per paragraph.
     ///
     /// A run is a sequence of tokenizers (in the order given) of one locale whose texts lie back
     /// to back in one buffer, each one U+2029 PARAGRAPH SEPARATOR after the one before (as
@@ -15,8 +16,7 @@ extension StringTokenizer {
     ///
     /// Other granularities are left alone.
     ///
-    /// - Complexity: O(n) in the total length of the texts; one ICU pass and one C call per
-    ///   1,024 segments for each run.
+    /// - Complexity: O(n) in the total length of the texts; one pass for each run.
     static func prepareUnits(_ granularity: TextGranularity, of tokenizers: [StringTokenizer]) {
         guard granularity == .word || granularity == .sentence else { return }
         var runStart = 0
@@ -54,7 +54,7 @@ extension StringTokenizer {
             && storage.bufferRange.lowerBound == separator + 1 && storage.buffer.units[separator] == 0x2029
     }
 
-    /// Runs one ICU pass over `run` (a run, see ``prepareUnits(_:of:)``) and stores each
+    /// Runs one pass over `run` (a run, see ``prepareUnits(_:of:)``) and stores each
     /// tokenizer's units; `false`, storing nothing, when ICU fails or a segment crosses a
     /// separator.
     private static func prepareRun(_ granularity: TextGranularity, of run: [StringTokenizer]) -> Bool {
