@@ -32,7 +32,7 @@ extension StringTokenizer {
             {
                 runEnd += 1
             }
-            let run = Array(tokenizers[runStart..<runEnd])
+            let run = tokenizers[runStart..<runEnd]
             if run.count < 2 || !prepareRun(granularity, of: run) {
                 for tokenizer in run { _ = tokenizer.withUnits(granularity) { $0.count } }
             }
@@ -57,23 +57,25 @@ extension StringTokenizer {
     /// Runs one pass over `run` (a run, see ``prepareUnits(_:of:)``) and stores each
     /// tokenizer's units; `false`, storing nothing, when ICU fails or a segment crosses a
     /// separator.
-    private static func prepareRun(_ granularity: TextGranularity, of run: [StringTokenizer]) -> Bool {
-        let buffer = run[0].storage.buffer
-        let spanStart = run[0].storage.bufferRange.lowerBound
-        let span = TextStorage(buffer: buffer, range: spanStart..<run[run.count - 1].storage.bufferRange.upperBound)
-        let shared = run[0].shared
+    private static func prepareRun(_ granularity: TextGranularity, of run: ArraySlice<StringTokenizer>) -> Bool {
+        let first = run[run.startIndex]
+        let span = TextStorage(
+            buffer: first.storage.buffer,
+            range: first.storage.bufferRange.lowerBound..<run[run.endIndex - 1].storage.bufferRange.upperBound)
+        let shared = first.shared
+        let paragraphs = run.map { $0.storage.bufferRange }
         let results: [TextSegments]?
         if granularity == .word {
             results = try? shared.words.borrowing { iterator throws(ICUError) in
                 try SegmentBuilder.words(
-                    ofRun: run.map(\.storage), span: span, iterator: iterator, scans: shared.scansWords)
+                    ofRun: paragraphs, span: span, iterator: iterator, scans: shared.scansWords)
             }
         } else {
             results = try? shared.sentences.borrowing { iterator throws(ICUError) in
                 try SegmentBuilder.sentences(
-                    ofRun: run.map(\.storage), span: span, iterator: iterator, abbreviations: shared.abbreviations,
+                    ofRun: paragraphs, span: span, iterator: iterator, abbreviations: shared.abbreviations,
                     exceptions: shared.sentenceExceptions
-                ) { paragraph, offset in run[paragraph].isCharacterBoundary(offset) }
+                ) { paragraph, offset in run[run.startIndex + paragraph].isCharacterBoundary(offset) }
             }
         }
         guard let found = results ?? nil else { return false }

@@ -24,18 +24,19 @@ struct UnitRunTests {
         }
         // And ICU did break after every separator: the one pass was used, not the fallback.
         let storages = book.paragraphs.map(\.text)
+        let ranges = storages.map(\.bufferRange)
         let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
         let shared = try TokenizerLocale.named(locale)
         for scans in [false, true] {
             let words = try SegmentBuilder.words(
-                ofRun: storages, span: span, iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale),
+                ofRun: ranges, span: span, iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale),
                 scans: scans)
             #expect(
                 words?.map(\.ranges) == (try BookDocuments.unitsAlone(book, locale: locale, .word)), "scans: \(scans)")
         }
         for exceptions in [nil, shared.sentenceExceptions] {
             let sentences = try SegmentBuilder.sentences(
-                ofRun: storages, span: span,
+                ofRun: ranges, span: span,
                 iterator: ICU.BreakIterator.make(kind: .sentence, locale: shared.sentenceLocale),
                 abbreviations: shared.abbreviations, exceptions: exceptions
             ) { paragraph, offset in CharacterBoundaries(storage: storages[paragraph], locale: "").isBoundary(offset) }
