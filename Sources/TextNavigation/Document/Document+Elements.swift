@@ -39,12 +39,12 @@ extension Document {
             }
         }
 
-        /// The elements at `indices` (valid indices), in order: for a book's document, found or
-        /// made under one lock rather than one per element.
-        func elements(in indices: Range<Int>) -> [TextElement] {
+        /// The tokenizers of the elements at `indices` (valid indices), in order: for a book's
+        /// document, the elements found or made under one lock rather than one per element.
+        func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
             switch source {
-            case .given(let elements): Array(elements[indices])
-            case .made(let factory): factory.elements(in: indices)
+            case .given(let elements): elements[indices].map { $0.tokenizer }
+            case .made(let factory): factory.tokenizers(in: indices)
             }
         }
 
@@ -157,22 +157,23 @@ final class ElementFactory: Sendable {
         return element
     }
 
-    /// The elements at `indices` (valid indices), in order, found or made under one lock.
-    func elements(in indices: Range<Int>) -> [TextElement] {
+    /// The tokenizers of the elements at `indices` (valid indices), in order, the elements
+    /// found or made under one lock (and handed out, as by ``element(at:)``).
+    func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
         precondition(indices.lowerBound >= 0 && indices.upperBound <= paragraphs.count, "element index out of range")
-        let (elements, released): ([TextElement], [TextElement]) = state.withLock { state in
-            var elements: [TextElement] = []
-            elements.reserveCapacity(indices.count)
+        let (tokenizers, released): ([StringTokenizer], [TextElement]) = state.withLock { state in
+            var tokenizers: [StringTokenizer] = []
+            tokenizers.reserveCapacity(indices.count)
             var released: [TextElement] = []
             for index in indices {
                 let element = aliveOrMade(at: index, in: &state)
-                elements.append(element)
+                tokenizers.append(element.tokenizer)
                 state.touch(element, releasing: &released)
             }
-            return (elements, released)
+            return (tokenizers, released)
         }
         withExtendedLifetime(released) {}  // freed outside the lock
-        return elements
+        return tokenizers
     }
 
     /// Element `index`, alive or made now, with the lock held.

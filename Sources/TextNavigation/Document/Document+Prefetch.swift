@@ -20,7 +20,7 @@ extension Document {
         guard granularity == .word || granularity == .sentence else { return }
         let clamped = range.clamped(to: 0..<elements.count)
         guard !clamped.isEmpty else { return }
-        StringTokenizer.prepareUnits(granularity, of: elements.elements(in: clamped).map(\.tokenizer))
+        StringTokenizer.prepareUnits(granularity, of: elements.tokenizers(in: clamped))
     }
 
     /// Computes and caches the word or sentence units of the elements from `start` on, up to
