@@ -174,4 +174,8 @@ void cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *vi
 }
 #endif
 
+// The run-units functions (TextNavigation's RunUnits), in a header of their own; included here
+// so that Swift, which sees this header as the module's, sees them too.
+#include "cicu_run.h"
+
 #endif

@@ -98,6 +98,10 @@ extension ICU {
         /// The rule status of the boundary most recently returned.
         var ruleStatus: Int32 { cicu_break_rule_status(handle) }
 
+        /// Calls `body` with the ICU iterator itself, for C code that iterates and works in one
+        /// call (see ``RunUnits``). `body` must leave it pointed at the text it was.
+        func withHandle<R>(_ body: (OpaquePointer) -> R) -> R { body(handle) }
+
         /// Calls `body` with successive batches of segments from the start of the text, as
         /// parallel arrays of starts and ends, keeping only segments whose closing boundary has
         /// a rule status of at least `minimumStatus` (every segment when `nil`). `body` may

@@ -22,9 +22,8 @@ enum SegmentBuilder {
         let found = CharacterBoundaries.withSimpleUnits { table in
             storage.withUTF16 { units in
                 var words = RunUnits(text: storage, units: units, table: table)
-                wordSegments(of: units, scans: scans, icu: { iterator.pointed(at: storage, failure: &failure) }) {
-                    starts, ends in words.addWords(starts, ends)
-                }
+                addWords(
+                    of: units, scans: scans, icu: { iterator.pointed(at: storage, failure: &failure) }, to: &words)
                 return words.finishText()
             }
         }
@@ -32,15 +31,14 @@ enum SegmentBuilder {
         return found
     }
 
-    /// Hands `body` ICU's word segments of `units` (status not "none") in batches: from
-    /// ``SimpleWords`` when `scans` and it takes the text, else from the iterator `icu()` gives,
-    /// pointed at the text (none when it gives `nil`).
-    private static func wordSegments(
-        of units: UnsafeBufferPointer<UInt16>, scans: Bool, icu: () -> ICU.BreakIterator?,
-        _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
+    /// Adds ICU's word segments of `units` (status not "none") to `run`: from ``SimpleWords``
+    /// when `scans` and it takes the text, else from the iterator `icu()` gives, pointed at the
+    /// text (none when it gives `nil`).
+    private static func addWords(
+        of units: UnsafeBufferPointer<UInt16>, scans: Bool, icu: () -> ICU.BreakIterator?, to run: inout RunUnits
     ) {
-        if scans, SimpleWords.segments(of: units, body) { return }
-        icu()?.forEachSegmentBatch(minimumStatus: wordNoneLimit, body)
+        if scans, SimpleWords.segments(of: units, { starts, ends in run.addWords(starts, ends) }) { return }
+        if let iterator = icu() { run.addWords(of: iterator, minimumStatus: wordNoneLimit) }
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -127,9 +125,7 @@ enum SegmentBuilder {
         let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
             span.withUTF16 { units in
                 var run = RunUnits(span: span, units: units, table: table, paragraphs: paragraphs)
-                wordSegments(of: units, scans: scans, icu: { iterator.pointed(at: span, failure: &failure) }) {
-                    starts, ends in run.addWords(starts, ends)
-                }
+                addWords(of: units, scans: scans, icu: { iterator.pointed(at: span, failure: &failure) }, to: &run)
                 return run.finish()
             }
         }

@@ -82,6 +82,58 @@ struct UnitRunTests {
         }
     }
 
+    /// Word units checked against a reference built without ``RunUnits``: ICU's own word
+    /// segments of each paragraph alone, edges moved to cluster starts by ICU's character
+    /// iterator. The texts put edges inside clusters (a Prepend character, a combining dakuten
+    /// after kana, Hangul jamo), so the slow path is taken, in runs and in single texts, from a
+    /// scan and from ICU's iterator.
+    @Test(arguments: ["en", "ar", "ja", "th", "ko"])
+    func wordEdgesInsideClustersMoveAsICUsCharacterIteratorSays(locale: String) throws {
+        let paragraphs = [
+            "سواء أكانت\u{0605} ولادتهم", "a\u{0605}b c\u{0605}", "\u{0605}\u{0605} x", "か\u{3099}な\u{3099} です",
+            "\u{1100}\u{1161}\u{11A8} 한국어", "e\u{301}te\u{301} café", "ภาษาไทย\u{0E48}ง่าย", "👩\u{200D}👩\u{200D}👧 ok",
+            "plain words here",
+        ]
+        let book = try PlainTextBook(paragraphs.joined(separator: "\n\n"))
+        #expect(book.paragraphs.count == paragraphs.count)
+        let expected = try book.paragraphs.map { try Self.referenceWords($0.text.string, locale: locale) }
+        let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
+        let shared = try TokenizerLocale.named(locale)
+        for scans in [false, true] {
+            let words = try SegmentBuilder.words(
+                ofRun: book.paragraphs.map(\.text.bufferRange), span: span,
+                iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale), scans: scans)
+            #expect(words?.map(\.ranges) == expected, "scans: \(scans)")
+        }
+        for text in paragraphs + ["a\r\nb c", "x\u{0605}\r\ny"] {
+            let units = try StringTokenizer(text, locale: locale).segments(for: .word).ranges
+            #expect(units == (try Self.referenceWords(text, locale: locale)), "\(text.debugDescription)")
+        }
+    }
+
+    /// ICU's word segments of `text` whose rule status is not "none", each edge moved to the
+    /// start of its grapheme cluster, empty and overlapping ones dropped.
+    static func referenceWords(_ text: String, locale: String) throws -> [Range<Int>] {
+        let storage = TextStorage(text)
+        let words = try ICU.BreakIterator.make(kind: .word, locale: ICU.Locale.canonical(locale))
+        try words.setText(storage)
+        let clusters = CharacterBoundaries(storage: storage, locale: "")
+        func moved(_ offset: Int) -> Int {
+            clusters.isBoundary(offset) ? offset : clusters.boundary(before: offset) ?? 0
+        }
+        var units: [Range<Int>] = []
+        var start = 0
+        while case let end = words.next(), end != ICU.BreakIterator.done {
+            if words.ruleStatus >= SegmentBuilder.wordNoneLimit {
+                let lower = moved(start)
+                let upper = moved(end)
+                if upper > lower, lower >= (units.last?.upperBound ?? 0) { units.append(lower..<upper) }
+            }
+            start = end
+        }
+        return units
+    }
+
     @Test func aBooksParagraphsAreOneParagraphSeparatorApart() throws {
         let book = try PlainTextBook("One.\n\nTwo\nlines.\n\n# Three")
         let ranges = book.paragraphs.map(\.text.bufferRange)

@@ -1,0 +1,170 @@
+// Word and sentence unit placement over a run of paragraphs. See include/cicu_run.h.
+#include "cicu_run.h"
+
+#include <unicode/ubrk.h>
+
+#define AS_ICU(iterator) ((UBreakIterator *)(iterator))
+
+static inline int is_simple(const cicu_run *run, uint16_t unit) {
+    return unit < 0x300 || ((run->simple[unit >> 6] >> (unit & 63)) & 1) != 0;
+}
+
+static void enter_paragraph(cicu_run *run, int32_t paragraph) {
+    run->paragraph = paragraph;
+    run->start = run->starts[paragraph];
+    run->end = run->starts[paragraph + 1] - 1;
+    run->lastEnd = 0;
+    run->lastRaw = -1;
+    run->lastMoved = -1;
+}
+
+void cicu_run_begin(cicu_run *run) {
+    run->used = 0;
+    run->crossed = 0;
+    run->clusters = NULL;
+    run->clustersParagraph = -1;
+    if (run->paragraphs > 0) {
+        run->firsts[0] = 0;
+        enter_paragraph(run, 0);
+    } else {
+        run->paragraph = 0;
+        run->start = 0;
+        run->end = run->length;
+        run->lastEnd = 0;
+        run->lastRaw = -1;
+        run->lastMoved = -1;
+    }
+}
+
+static inline int32_t place(cicu_run *run, int32_t start, int32_t end) {
+    if (start > run->end) {
+        while (start > run->end && run->paragraph + 1 < run->paragraphs) {
+            run->firsts[run->paragraph + 1] = run->used >> 1;
+            enter_paragraph(run, run->paragraph + 1);
+        }
+    }
+    if (end > run->end + 1 || start > run->end) {
+        run->crossed = 1;
+        return -1;
+    }
+    return end < run->end ? end : run->end;
+}
+
+int32_t cicu_run_place(cicu_run *run, int32_t start, int32_t end) { return place(run, start, end); }
+
+/// The cluster start of `offset` from ICU's character iterator over the current paragraph.
+static int32_t slow_cluster_start(cicu_run *run, int32_t offset) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (run->clusters == NULL) {
+        run->clusters = (cicu_break_iterator *)ubrk_open(UBRK_CHARACTER, "", NULL, 0, &status);
+        if (U_FAILURE(status) || run->clusters == NULL) {
+            run->clusters = NULL;
+            return offset;
+        }
+    }
+    if (run->clustersParagraph != run->paragraph) {
+        ubrk_setText(AS_ICU(run->clusters), (const UChar *)(run->units + run->start), run->end - run->start,
+                     &status);
+        if (U_FAILURE(status)) {
+            run->clustersParagraph = -1;
+            return offset;
+        }
+        run->clustersParagraph = run->paragraph;
+    }
+    int32_t local = offset - run->start;
+    if (ubrk_isBoundary(AS_ICU(run->clusters), local)) {
+        return offset;
+    }
+    int32_t before = ubrk_preceding(AS_ICU(run->clusters), local);
+    return run->start + (before == UBRK_DONE ? 0 : before);
+}
+
+static inline int32_t cluster_start(cicu_run *run, int32_t offset) {
+    if (offset <= run->start || offset >= run->end) {
+        return offset;
+    }
+    uint16_t before = run->units[offset - 1];
+    uint16_t after = run->units[offset];
+    if (is_simple(run, before) && is_simple(run, after) && !(before == 0x0D && after == 0x0A)) {
+        return offset;
+    }
+    return slow_cluster_start(run, offset);
+}
+
+int32_t cicu_run_cluster_start(cicu_run *run, int32_t offset) { return cluster_start(run, offset); }
+
+/// Places the word segment `start..<end` and writes its unit; 0 when the run was crossed.
+static inline int add_word(cicu_run *run, int32_t start, int32_t end) {
+    // A segment is never empty, so this also catches a start past the paragraph.
+    if (end > run->end) {
+        end = place(run, start, end);
+        if (end < 0) {
+            return 0;
+        }
+    }
+    int32_t lower = start == run->lastRaw ? run->lastMoved : cluster_start(run, start);
+    int32_t upper = cluster_start(run, end);
+    run->lastRaw = end;
+    run->lastMoved = upper;
+    int32_t localLower = lower - run->start;
+    int32_t localUpper = upper - run->start;
+    if (localUpper > localLower && localLower >= run->lastEnd) {
+        run->edges[run->used] = localLower;
+        run->edges[run->used + 1] = localUpper;
+        run->used += 2;
+        run->lastEnd = localUpper;
+    }
+    return 1;
+}
+
+int32_t cicu_run_add_words(cicu_run *run, const int32_t *starts, const int32_t *ends, int32_t count) {
+    if (run->crossed) {
+        return 0;
+    }
+    for (int32_t index = 0; index < count; index++) {
+        if (!add_word(run, starts[index], ends[index])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t *from,
+                               int32_t minimumStatus) {
+    UBreakIterator *bi = AS_ICU(iterator);
+    if (run->crossed) {
+        return 1;
+    }
+    int32_t start = *from;
+    // Right after ubrk_setText, and after a previous call, the iterator already stands at
+    // `start`: ubrk_next goes on from there without ubrk_following's cache lookup.
+    int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
+    while (boundary != UBRK_DONE) {
+        if (minimumStatus == CICU_ANY_RULE_STATUS || ubrk_getRuleStatus(bi) >= minimumStatus) {
+            if (run->used + 2 > run->capacity) {
+                // Go on from `start` next time: this segment is not placed yet.
+                *from = start;
+                return 0;
+            }
+            if (!add_word(run, start, boundary)) {
+                return 1;
+            }
+        }
+        start = boundary;
+        boundary = ubrk_next(bi);
+    }
+    *from = start;
+    return 1;
+}
+
+void cicu_run_end(cicu_run *run) {
+    if (!run->crossed) {
+        for (int32_t paragraph = run->paragraph + 1; paragraph <= run->paragraphs; paragraph++) {
+            run->firsts[paragraph] = run->used >> 1;
+        }
+    }
+    if (run->clusters != NULL) {
+        ubrk_close(AS_ICU(run->clusters));
+        run->clusters = NULL;
+    }
+}
