@@ -5,8 +5,39 @@
 
 #define AS_ICU(iterator) ((UBreakIterator *)(iterator))
 
-static inline int is_simple(const cicu_run *run, uint16_t unit) {
-    return unit < 0x300 || ((run->simple[unit >> 6] >> (unit & 63)) & 1) != 0;
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/// The fields of a run the per-segment loop reads and writes, copied into a local so that they
+/// stay in registers: through the run itself, every store to `edges` (int32_t, like them) would
+/// make the compiler load them again.
+typedef struct {
+    const uint16_t *units;
+    const uint64_t *simple;
+    int32_t *edges;
+    int32_t start, end, lastEnd, used, lastRaw, lastMoved;
+} hot_state;
+
+ALWAYS_INLINE void load(hot_state *hot, const cicu_run *run) {
+    hot->units = run->units;
+    hot->simple = run->simple;
+    hot->edges = run->edges;
+    hot->start = run->start;
+    hot->end = run->end;
+    hot->lastEnd = run->lastEnd;
+    hot->used = run->used;
+    hot->lastRaw = run->lastRaw;
+    hot->lastMoved = run->lastMoved;
+}
+
+ALWAYS_INLINE void save(const hot_state *hot, cicu_run *run) {
+    run->lastEnd = hot->lastEnd;
+    run->used = hot->used;
+    run->lastRaw = hot->lastRaw;
+    run->lastMoved = hot->lastMoved;
+}
+
+ALWAYS_INLINE int is_simple(const uint64_t *simple, uint16_t unit) {
+    return unit < 0x300 || ((simple[unit >> 6] >> (unit & 63)) & 1) != 0;
 }
 
 static void enter_paragraph(cicu_run *run, int32_t paragraph) {
@@ -53,7 +84,7 @@ static inline int32_t place(cicu_run *run, int32_t start, int32_t end) {
 int32_t cicu_run_place(cicu_run *run, int32_t start, int32_t end) { return place(run, start, end); }
 
 /// The cluster start of `offset` from ICU's character iterator over the current paragraph.
-static int32_t slow_cluster_start(cicu_run *run, int32_t offset) {
+__attribute__((noinline)) static int32_t slow_cluster_start(cicu_run *run, int32_t offset) {
     UErrorCode status = U_ZERO_ERROR;
     if (run->clusters == NULL) {
         run->clusters = (cicu_break_iterator *)ubrk_open(UBRK_CHARACTER, "", NULL, 0, &status);
@@ -79,40 +110,46 @@ static int32_t slow_cluster_start(cicu_run *run, int32_t offset) {
     return run->start + (before == UBRK_DONE ? 0 : before);
 }
 
-static inline int32_t cluster_start(cicu_run *run, int32_t offset) {
-    if (offset <= run->start || offset >= run->end) {
+ALWAYS_INLINE int32_t cluster_start(const hot_state *hot, cicu_run *run, int32_t offset) {
+    if (offset <= hot->start || offset >= hot->end) {
         return offset;
     }
-    uint16_t before = run->units[offset - 1];
-    uint16_t after = run->units[offset];
-    if (is_simple(run, before) && is_simple(run, after) && !(before == 0x0D && after == 0x0A)) {
+    uint16_t before = hot->units[offset - 1];
+    uint16_t after = hot->units[offset];
+    if (is_simple(hot->simple, before) && is_simple(hot->simple, after) && !(before == 0x0D && after == 0x0A)) {
         return offset;
     }
     return slow_cluster_start(run, offset);
 }
 
-int32_t cicu_run_cluster_start(cicu_run *run, int32_t offset) { return cluster_start(run, offset); }
+int32_t cicu_run_cluster_start(cicu_run *run, int32_t offset) {
+    hot_state hot;
+    load(&hot, run);
+    return cluster_start(&hot, run, offset);
+}
 
 /// Places the word segment `start..<end` and writes its unit; 0 when the run was crossed.
-static inline int add_word(cicu_run *run, int32_t start, int32_t end) {
+ALWAYS_INLINE int add_word(hot_state *hot, cicu_run *run, int32_t start, int32_t end) {
     // A segment is never empty, so this also catches a start past the paragraph.
-    if (end > run->end) {
+    if (end > hot->end) {
+        save(hot, run);
         end = place(run, start, end);
+        load(hot, run);
         if (end < 0) {
             return 0;
         }
     }
-    int32_t lower = start == run->lastRaw ? run->lastMoved : cluster_start(run, start);
-    int32_t upper = cluster_start(run, end);
-    run->lastRaw = end;
-    run->lastMoved = upper;
-    int32_t localLower = lower - run->start;
-    int32_t localUpper = upper - run->start;
-    if (localUpper > localLower && localLower >= run->lastEnd) {
-        run->edges[run->used] = localLower;
-        run->edges[run->used + 1] = localUpper;
-        run->used += 2;
-        run->lastEnd = localUpper;
+    int32_t lower = start == hot->lastRaw ? hot->lastMoved : cluster_start(hot, run, start);
+    int32_t upper = cluster_start(hot, run, end);
+    hot->lastRaw = end;
+    hot->lastMoved = upper;
+    int32_t localLower = lower - hot->start;
+    int32_t localUpper = upper - hot->start;
+    if (localUpper > localLower && localLower >= hot->lastEnd) {
+        hot->edges[hot->used] = localLower;
+        hot->edges[hot->used + 1] = localUpper;
+        hot->used += 2;
+        hot->lastEnd = localUpper;
     }
     return 1;
 }
@@ -121,12 +158,17 @@ int32_t cicu_run_add_words(cicu_run *run, const int32_t *starts, const int32_t *
     if (run->crossed) {
         return 0;
     }
+    hot_state hot;
+    load(&hot, run);
+    int32_t added = 1;
     for (int32_t index = 0; index < count; index++) {
-        if (!add_word(run, starts[index], ends[index])) {
-            return 0;
+        if (!add_word(&hot, run, starts[index], ends[index])) {
+            added = 0;
+            break;
         }
     }
-    return 1;
+    save(&hot, run);
+    return added;
 }
 
 int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t *from,
@@ -135,26 +177,31 @@ int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int
     if (run->crossed) {
         return 1;
     }
+    hot_state hot;
+    load(&hot, run);
+    int32_t limit = run->capacity - 2;
+    int32_t done = 1;
     int32_t start = *from;
     // Right after ubrk_setText, and after a previous call, the iterator already stands at
     // `start`: ubrk_next goes on from there without ubrk_following's cache lookup.
     int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
     while (boundary != UBRK_DONE) {
         if (minimumStatus == CICU_ANY_RULE_STATUS || ubrk_getRuleStatus(bi) >= minimumStatus) {
-            if (run->used + 2 > run->capacity) {
+            if (hot.used > limit) {
                 // Go on from `start` next time: this segment is not placed yet.
-                *from = start;
-                return 0;
+                done = 0;
+                break;
             }
-            if (!add_word(run, start, boundary)) {
-                return 1;
+            if (!add_word(&hot, run, start, boundary)) {
+                break;
             }
         }
         start = boundary;
         boundary = ubrk_next(bi);
     }
     *from = start;
-    return 1;
+    save(&hot, run);
+    return done;
 }
 
 void cicu_run_end(cicu_run *run) {
