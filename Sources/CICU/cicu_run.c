@@ -14,7 +14,7 @@ typedef struct {
     const uint16_t *units;
     const uint64_t *simple;
     int32_t *edges;
-    int32_t start, end, lastEnd, used, lastRaw, lastMoved;
+    int32_t start, end, lastEnd, used, plain;
 } hot_state;
 
 ALWAYS_INLINE void load(hot_state *hot, const cicu_run *run) {
@@ -25,19 +25,27 @@ ALWAYS_INLINE void load(hot_state *hot, const cicu_run *run) {
     hot->end = run->end;
     hot->lastEnd = run->lastEnd;
     hot->used = run->used;
-    hot->lastRaw = run->lastRaw;
-    hot->lastMoved = run->lastMoved;
+    hot->plain = run->plain;
 }
 
 ALWAYS_INLINE void save(const hot_state *hot, cicu_run *run) {
     run->lastEnd = hot->lastEnd;
     run->used = hot->used;
-    run->lastRaw = hot->lastRaw;
-    run->lastMoved = hot->lastMoved;
 }
 
 ALWAYS_INLINE int is_simple(const uint64_t *simple, uint16_t unit) {
     return unit < 0x300 || ((simple[unit >> 6] >> (unit & 63)) & 1) != 0;
+}
+
+/// Whether every unit of `units[start..<end]` is simple and none is CR (see cicu_run.plain).
+static int is_plain(const uint16_t *units, const uint64_t *simple, int32_t start, int32_t end) {
+    for (int32_t offset = start; offset < end; offset++) {
+        uint16_t unit = units[offset];
+        if (unit == 0x0D || !is_simple(simple, unit)) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 static void enter_paragraph(cicu_run *run, int32_t paragraph) {
@@ -45,8 +53,7 @@ static void enter_paragraph(cicu_run *run, int32_t paragraph) {
     run->start = run->starts[paragraph];
     run->end = run->starts[paragraph + 1] - 1;
     run->lastEnd = 0;
-    run->lastRaw = -1;
-    run->lastMoved = -1;
+    run->plain = is_plain(run->units, run->simple, run->start, run->end);
 }
 
 void cicu_run_begin(cicu_run *run) {
@@ -62,8 +69,7 @@ void cicu_run_begin(cicu_run *run) {
         run->start = 0;
         run->end = run->length;
         run->lastEnd = 0;
-        run->lastRaw = -1;
-        run->lastMoved = -1;
+        run->plain = 0;
     }
 }
 
@@ -111,7 +117,7 @@ __attribute__((noinline)) static int32_t slow_cluster_start(cicu_run *run, int32
 }
 
 ALWAYS_INLINE int32_t cluster_start(const hot_state *hot, cicu_run *run, int32_t offset) {
-    if (offset <= hot->start || offset >= hot->end) {
+    if (hot->plain || offset <= hot->start || offset >= hot->end) {
         return offset;
     }
     uint16_t before = hot->units[offset - 1];
@@ -139,10 +145,8 @@ ALWAYS_INLINE int add_word(hot_state *hot, cicu_run *run, int32_t start, int32_t
             return 0;
         }
     }
-    int32_t lower = start == hot->lastRaw ? hot->lastMoved : cluster_start(hot, run, start);
+    int32_t lower = cluster_start(hot, run, start);
     int32_t upper = cluster_start(hot, run, end);
-    hot->lastRaw = end;
-    hot->lastMoved = upper;
     int32_t localLower = lower - hot->start;
     int32_t localUpper = upper - hot->start;
     if (localUpper > localLower && localLower >= hot->lastEnd) {

@@ -47,9 +47,9 @@ typedef struct cicu_run {
     int32_t end;
     /// The end of the paragraph's last unit, in its offsets (0 before its first).
     int32_t lastEnd;
-    /// The last segment end placed, and where it moved (a next segment often starts there).
-    int32_t lastRaw;
-    int32_t lastMoved;
+    /// Whether every code unit of the paragraph is simple and none is CR: then every offset in
+    /// it is a cluster boundary, and no edge needs looking at (most paragraphs of most books).
+    int32_t plain;
     /// Set when a segment went on past the separator after its paragraph: the units are then
     /// not to be used.
     int32_t crossed;
