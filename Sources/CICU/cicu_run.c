@@ -10,16 +10,14 @@
 /// The fields of a run the per-segment loop reads and writes, copied into a local so that they
 /// stay in registers: through the run itself, every store to `edges` (int32_t, like them) would
 /// make the compiler load them again.
+/// (The code units and the table of simple units are read through the run: only paragraphs
+/// that are not plain need them.)
 typedef struct {
-    const uint16_t *units;
-    const uint64_t *simple;
     int32_t *edges;
     int32_t start, end, lastEnd, used, plain;
 } hot_state;
 
 ALWAYS_INLINE void load(hot_state *hot, const cicu_run *run) {
-    hot->units = run->units;
-    hot->simple = run->simple;
     hot->edges = run->edges;
     hot->start = run->start;
     hot->end = run->end;
@@ -120,9 +118,9 @@ ALWAYS_INLINE int32_t cluster_start(const hot_state *hot, cicu_run *run, int32_t
     if (hot->plain || offset <= hot->start || offset >= hot->end) {
         return offset;
     }
-    uint16_t before = hot->units[offset - 1];
-    uint16_t after = hot->units[offset];
-    if (is_simple(hot->simple, before) && is_simple(hot->simple, after) && !(before == 0x0D && after == 0x0A)) {
+    uint16_t before = run->units[offset - 1];
+    uint16_t after = run->units[offset];
+    if (is_simple(run->simple, before) && is_simple(run->simple, after) && !(before == 0x0D && after == 0x0A)) {
         return offset;
     }
     return slow_cluster_start(run, offset);
@@ -190,7 +188,7 @@ int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int
     // `start`: ubrk_next goes on from there without ubrk_following's cache lookup.
     int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
     while (boundary != UBRK_DONE) {
-        if (minimumStatus == CICU_ANY_RULE_STATUS || ubrk_getRuleStatus(bi) >= minimumStatus) {
+        if (ubrk_getRuleStatus(bi) >= minimumStatus) {
             if (hot.used > limit) {
                 // Go on from `start` next time: this segment is not placed yet.
                 done = 0;

@@ -9,8 +9,11 @@ import Synchronization
 /// the one before. A segment belongs to the paragraph it starts in (the separator after a
 /// paragraph counts as its own) and is cut at the paragraph's end, so the segment that takes the
 /// separator in ends where the paragraph ends, as the last segment of the paragraph alone does.
-/// Each paragraph's units are in its own offsets, and every paragraph's units share one array
-/// (one allocation a run, not a paragraph).
+/// Each paragraph's units are in its own offsets. They are written to a small scratch buffer
+/// that stays in cache and, whenever it fills, copied out for the paragraphs it holds whole into
+/// one array of exactly their edges, which those paragraphs share: one allocation for many
+/// paragraphs, of a size the allocator serves from memory it has, never a run's worth of fresh
+/// pages.
 ///
 /// An edge that falls inside a grapheme cluster (ICU's word rules break after a Prepend character
 /// such as U+0605, which joins the character after it) moves to the start of the cluster, and a
@@ -29,6 +32,8 @@ struct RunUnits {
     private let units: UnsafeBufferPointer<UInt16>
     /// The start of a sentence that goes on past an abbreviation, in paragraph offsets.
     private var continued: Int32?
+    /// The units of the paragraphs copied out of the scratch so far, in order.
+    private var finished: [TextSegments] = []
 
     /// Units of `paragraphs` (their ranges in `span`'s buffer, ascending, each one separator
     /// after the one before, the first starting where `span` starts), whose code units are
@@ -64,12 +69,36 @@ struct RunUnits {
     /// there): the units are then not to be used.
     var crossed: Bool { run.crossed != 0 }
 
-    /// Makes room for `count` more edges after those written.
+    /// Makes room for `count` more edges after those written: the paragraphs before the current
+    /// one are copied out first (``flush(upTo:)``), and the scratch grows only when the current
+    /// paragraph alone needs more.
     private mutating func makeRoom(_ count: Int) {
+        if Int(run.used) + count > Int(run.capacity) { flush(upTo: Int(run.paragraph)) }
         let used = Int(run.used)
         guard used + count > Int(run.capacity) else { return }
         run.edges = scratch.edges(room: used + count, keeping: used)
         run.capacity = Int32(truncatingIfNeeded: min(scratch.edgeCapacity, Int(Int32.max)))
+    }
+
+    /// Copies the units of the paragraphs from the first one not copied yet up to `end`
+    /// (excluded; every one before the current paragraph, or all of them at the end) into one
+    /// array they share, and moves the edges after them (the current paragraph's) to the start
+    /// of the scratch.
+    private mutating func flush(upTo end: Int) {
+        let first = finished.count
+        guard end > first, let firsts = run.firsts else { return }
+        let edgeCount = Int(firsts[end]) * 2
+        let bounds = scratch.edgeArray(from: 0, count: edgeCount)
+        for paragraph in first..<end {
+            finished.append(
+                TextSegments(
+                    sharing: bounds, first: Int(firsts[paragraph]),
+                    count: Int(firsts[paragraph + 1] - firsts[paragraph])))
+        }
+        let rest = Int(run.used) - edgeCount
+        scratch.moveEdges(from: edgeCount, count: rest)
+        run.used = Int32(truncatingIfNeeded: rest)
+        firsts[end] = 0
     }
 
     // MARK: Segments
@@ -89,7 +118,7 @@ struct RunUnits {
         var from: Int32 = 0
         iterator.withHandle { handle in
             while !crossed {
-                makeRoom(max(2048, Int(run.used) / 2))
+                makeRoom(2048)
                 if cicu_run_add_icu_words(&run, handle, &from, minimumStatus) != 0 { return }
             }
         }
@@ -138,29 +167,21 @@ struct RunUnits {
 
     // MARK: Results
 
-    /// Each paragraph's units (sharing one array); `nil` when the run was crossed. Call once, at
-    /// the end.
+    /// Each paragraph's units; `nil` when the run was crossed. Call once, at the end.
     mutating func finish() -> [TextSegments]? {
         cicu_run_end(&run)
         defer { scratch.giveBack() }
         guard !crossed else { return nil }
-        // Exactly the edges used: the slack goes, as the units may be kept for long.
-        let bounds = scratch.edgeArray(count: Int(run.used))
-        let paragraphs = Int(run.paragraphs)
-        if paragraphs == 1 { return [TextSegments(validBounds: bounds)] }
-        let firsts = run.firsts!
-        return (0..<paragraphs).map {
-            TextSegments(
-                sharing: bounds, first: Int(firsts[$0]), count: Int(firsts[$0 + 1]) - Int(firsts[$0]))
-        }
+        flush(upTo: Int(run.paragraphs))
+        return finished
     }
 
     /// The units of a run of one text.
     mutating func finishText() -> TextSegments { finish()?.first ?? TextSegments() }
 
-    /// Memory for a run: its unit edges (grown by doubling with no zero-filling, copied out
-    /// once, exactly, by ``edgeArray(count:)``: the units may be kept for long, so they carry no
-    /// slack), its paragraphs' starts and first units.
+    /// Memory for a run: its unit edges (16,384 of them, 64 KB, grown by doubling only for a
+    /// paragraph with more; copied out exactly by ``edgeArray(from:count:)``: the units may be
+    /// kept for long, so they carry no slack), its paragraphs' starts and first units.
     ///
     /// The memory of the last run is kept for the next one (``take()``, ``giveBack()``): a run
     /// writes its edges to memory already mapped and in cache rather than to fresh pages, which
@@ -210,7 +231,7 @@ struct RunUnits {
         /// far kept.
         func edges(room count: Int, keeping kept: Int) -> UnsafeMutablePointer<Int32> {
             if let edgeBase, count <= edgeCapacity { return edgeBase }
-            let grown = max(count, edgeCapacity * 2, 2048)
+            let grown = max(count, edgeCapacity * 2, 16_384)
             let made = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
             if let edgeBase {
                 made.initialize(from: edgeBase, count: min(kept, edgeCapacity))
@@ -221,10 +242,16 @@ struct RunUnits {
             return made
         }
 
-        /// The first `count` edges.
-        func edgeArray(count: Int) -> [Int32] {
-            guard let edgeBase, count > 0 else { return [] }
-            return Array(UnsafeBufferPointer(start: edgeBase, count: min(count, edgeCapacity)))
+        /// The `count` edges from edge `start` (all written).
+        func edgeArray(from start: Int, count: Int) -> [Int32] {
+            guard let edgeBase, count > 0, start >= 0, start + count <= edgeCapacity else { return [] }
+            return Array(UnsafeBufferPointer(start: edgeBase + start, count: count))
+        }
+
+        /// Moves the `count` edges from edge `start` (all written) to the start.
+        func moveEdges(from start: Int, count: Int) {
+            guard let edgeBase, count > 0, start > 0, start + count <= edgeCapacity else { return }
+            edgeBase.update(from: edgeBase + start, count: count)
         }
 
         /// Memory for `count` paragraph starts.
