@@ -111,6 +111,35 @@ struct UnitRunTests {
         }
     }
 
+    /// Units are written to a scratch of 16,384 edges and copied out when it fills: paragraphs
+    /// of 5,000 words fill it in the middle of the fourth (the paragraphs before are copied out,
+    /// the fourth's first words moved), and one of 20,000 words alone makes it grow.
+    @Test(arguments: ["en", "ja"])
+    func runsThatOverflowTheScratchKeepEveryUnit(locale: String) throws {
+        let paragraphs = [5_000, 5_000, 5_000, 5_000, 20_000, 3].map { count in
+            (0..<count).map { "w\($0 % 97)" }.joined(separator: " ")
+        }
+        let book = try PlainTextBook(paragraphs.joined(separator: "\n\n"))
+        let expected = try book.paragraphs.map { try Self.referenceWords($0.text.string, locale: locale) }
+        #expect(expected.map(\.count) == [5_000, 5_000, 5_000, 5_000, 20_000, 3])
+        let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
+        let shared = try TokenizerLocale.named(locale)
+        for scans in [false, true] {
+            let words = try SegmentBuilder.words(
+                ofRun: book.paragraphs.map(\.text.bufferRange), span: span,
+                iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale), scans: scans)
+            #expect(words?.map(\.ranges) == expected, "scans: \(scans)")
+        }
+        // Sentences: 9,000 a paragraph, more than the scratch holds, through a document.
+        let sentences = try PlainTextBook(
+            Array(repeating: String(repeating: "One two. ", count: 9_000), count: 3).joined(separator: "\n\n"))
+        let document = Document(book: sentences, locale: locale)
+        document.prepareUnits(.sentence, elements: 0..<document.elements.count)
+        let units = document.elements.map { $0.tokenizer.segments(for: .sentence).ranges }
+        #expect(units.map(\.count) == [9_000, 9_000, 9_000])
+        #expect(units == (try BookDocuments.unitsAlone(sentences, locale: locale, .sentence)))
+    }
+
     /// ICU's word segments of `text` whose rule status is not "none", each edge moved to the
     /// start of its grapheme cluster, empty and overlapping ones dropped.
     static func referenceWords(_ text: String, locale: String) throws -> [Range<Int>] {
