@@ -179,31 +179,40 @@ int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int
     if (run->crossed) {
         return 1;
     }
-    hot_state hot;
-    load(&hot, run);
-    int32_t limit = run->capacity - 2;
-    int32_t done = 1;
+    // Segments are gathered a batch at a time and then placed, in two tight loops: placing them
+    // between ICU's calls would keep the run's state live across those calls, spilled and
+    // reloaded at every boundary.
+    enum { batch = 256 };
+    int32_t starts[batch];
+    int32_t ends[batch];
     int32_t start = *from;
     // Right after ubrk_setText, and after a previous call, the iterator already stands at
     // `start`: ubrk_next goes on from there without ubrk_following's cache lookup.
     int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
     while (boundary != UBRK_DONE) {
-        if (ubrk_getRuleStatus(bi) >= minimumStatus) {
-            if (hot.used > limit) {
-                // Go on from `start` next time: this segment is not placed yet.
-                done = 0;
-                break;
-            }
-            if (!add_word(&hot, run, start, boundary)) {
-                break;
-            }
+        // Each segment writes at most two edges.
+        int32_t room = (run->capacity - run->used) / 2;
+        if (room <= 0) {
+            *from = start;
+            return 0;
         }
-        start = boundary;
-        boundary = ubrk_next(bi);
+        int32_t limit = room < batch ? room : batch;
+        int32_t count = 0;
+        while (boundary != UBRK_DONE && count < limit) {
+            if (ubrk_getRuleStatus(bi) >= minimumStatus) {
+                starts[count] = start;
+                ends[count] = boundary;
+                count += 1;
+            }
+            start = boundary;
+            boundary = ubrk_next(bi);
+        }
+        if (!cicu_run_add_words(run, starts, ends, count)) {
+            break;
+        }
     }
     *from = start;
-    save(&hot, run);
-    return done;
+    return 1;
 }
 
 void cicu_run_end(cicu_run *run) {
