@@ -1,8 +1,10 @@
 // The per-segment work behind TextNavigation's word and sentence caches (its RunUnits type),
 // in C: where a segment of ICU's (or of a scan's) belongs among a run of paragraphs, where its
 // edges move so that none splits a grapheme cluster, and writing the units. Why it is in C:
-// for Japanese and Chinese words this work runs once per word next to ICU's dictionary, and
-// fused with ICU's iteration it costs a fraction of what a second pass in Swift did.
+// for Japanese and Chinese words this work runs once per word next to ICU's dictionary, where
+// every percent shows; in C, taking ICU's segments a batch at a time with no call into Swift per
+// segment, it costs about a fifth fewer instructions than the same work split between a C batch
+// call and a Swift loop did.
 //
 // A run is a stretch of UTF-16 text holding paragraphs back to back, each one separator (a
 // paragraph separator) after the one before; a single text is a run of one paragraph. A segment

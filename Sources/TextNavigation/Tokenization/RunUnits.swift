@@ -21,9 +21,9 @@ import Synchronization
 /// (``CharacterBoundaries``' simple units); ICU's character iterator is asked, over the paragraph
 /// alone, only for the others.
 ///
-/// The placing, the moving and the writing are the C bridge's (`cicu_run`): for words that is
-/// one loop fused with ICU's iteration, with nothing per segment or per paragraph allocated or
-/// reference-counted.
+/// The placing, the moving and the writing are the C bridge's (`cicu_run`): for ICU's words,
+/// gathered from the iterator and placed in C a batch at a time, with no call into Swift per
+/// segment, and nothing per segment or per paragraph allocated or reference-counted.
 struct RunUnits {
     /// The state the C functions keep, over memory of `scratch`.
     private var run = cicu_run()
@@ -107,13 +107,13 @@ struct RunUnits {
     /// status): each one, its edges moved to cluster starts, unless it is empty or overlaps the
     /// unit before.
     mutating func addWords(_ starts: UnsafeMutableBufferPointer<Int32>, _ ends: UnsafeMutableBufferPointer<Int32>) {
-        guard !crossed, let first = starts.baseAddress, let last = ends.baseAddress else { return }
+        guard !crossed, let startPointer = starts.baseAddress, let endPointer = ends.baseAddress else { return }
         makeRoom(starts.count * 2)
-        _ = cicu_run_add_words(&run, first, last, Int32(truncatingIfNeeded: starts.count))
+        _ = cicu_run_add_words(&run, startPointer, endPointer, Int32(truncatingIfNeeded: starts.count))
     }
 
     /// Adds the word segments of `iterator`, pointed at the span, whose rule status is at least
-    /// `minimumStatus`, as ``addWords(_:_:)`` does, in one pass fused with ICU's iteration.
+    /// `minimumStatus`, as ``addWords(_:_:)`` does, in one pass of C over ICU's iteration.
     mutating func addWords(of iterator: ICU.BreakIterator, minimumStatus: Int32) {
         var from: Int32 = 0
         iterator.withHandle { handle in
