@@ -96,15 +96,7 @@ struct UnitRunTests {
         ]
         let book = try PlainTextBook(paragraphs.joined(separator: "\n\n"))
         #expect(book.paragraphs.count == paragraphs.count)
-        let expected = try book.paragraphs.map { try Self.referenceWords($0.text.string, locale: locale) }
-        let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
-        let shared = try TokenizerLocale.named(locale)
-        for scans in [false, true] {
-            let words = try SegmentBuilder.words(
-                ofRun: book.paragraphs.map(\.text.bufferRange), span: span,
-                iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale), scans: scans)
-            #expect(words?.map(\.ranges) == expected, "scans: \(scans)")
-        }
+        try Self.expectRunWordsMatchTheReference(book, locale: locale)
         for text in paragraphs + ["a\r\nb c", "x\u{0605}\r\ny"] {
             let units = try StringTokenizer(text, locale: locale).segments(for: .word).ranges
             #expect(units == (try Self.referenceWords(text, locale: locale)), "\(text.debugDescription)")
@@ -120,16 +112,8 @@ struct UnitRunTests {
             (0..<count).map { "w\($0 % 97)" }.joined(separator: " ")
         }
         let book = try PlainTextBook(paragraphs.joined(separator: "\n\n"))
-        let expected = try book.paragraphs.map { try Self.referenceWords($0.text.string, locale: locale) }
+        let expected = try Self.expectRunWordsMatchTheReference(book, locale: locale)
         #expect(expected.map(\.count) == [5_000, 5_000, 5_000, 5_000, 20_000, 3])
-        let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
-        let shared = try TokenizerLocale.named(locale)
-        for scans in [false, true] {
-            let words = try SegmentBuilder.words(
-                ofRun: book.paragraphs.map(\.text.bufferRange), span: span,
-                iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale), scans: scans)
-            #expect(words?.map(\.ranges) == expected, "scans: \(scans)")
-        }
         // Sentences: 9,000 a paragraph, more than the scratch holds, through a document.
         let sentences = try PlainTextBook(
             Array(repeating: String(repeating: "One two. ", count: 9_000), count: 3).joined(separator: "\n\n"))
@@ -138,6 +122,23 @@ struct UnitRunTests {
         let units = document.elements.map { $0.tokenizer.segments(for: .sentence).ranges }
         #expect(units.map(\.count) == [9_000, 9_000, 9_000])
         #expect(units == (try BookDocuments.unitsAlone(sentences, locale: locale, .sentence)))
+    }
+
+    /// Checks the word units of `book`'s paragraphs from one pass over them (from ICU's
+    /// iterator and from the scan) against ``referenceWords(_:locale:)`` for each paragraph
+    /// alone, and returns the reference.
+    @discardableResult
+    static func expectRunWordsMatchTheReference(_ book: PlainTextBook, locale: String) throws -> [[Range<Int>]] {
+        let expected = try book.paragraphs.map { try referenceWords($0.text.string, locale: locale) }
+        let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
+        let shared = try TokenizerLocale.named(locale)
+        for scans in [false, true] {
+            let words = try SegmentBuilder.words(
+                ofRun: book.paragraphs.map(\.text.bufferRange), span: span,
+                iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale), scans: scans)
+            #expect(words?.map(\.ranges) == expected, "scans: \(scans)")
+        }
+        return expected
     }
 
     /// ICU's word segments of `text` whose rule status is not "none", each edge moved to the
