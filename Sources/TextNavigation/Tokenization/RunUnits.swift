@@ -9,11 +9,9 @@ import Synchronization
 /// the one before. A segment belongs to the paragraph it starts in (the separator after a
 /// paragraph counts as its own) and is cut at the paragraph's end, so the segment that takes the
 /// separator in ends where the paragraph ends, as the last segment of the paragraph alone does.
-/// Each paragraph's units are in its own offsets. They are written to a small scratch buffer
-/// that stays in cache and, whenever it fills, copied out for the paragraphs it holds whole into
-/// one array of exactly their edges, which those paragraphs share: one allocation for many
-/// paragraphs, of a size the allocator serves from memory it has, never a run's worth of fresh
-/// pages.
+/// Each paragraph's units are in its own offsets. They are written to a scratch buffer that stays
+/// in cache and, whenever it fills, copied out for the paragraphs it holds whole into arrays of
+/// exactly their edges, short paragraphs sharing one (see ``sharedEdgeLimit``).
 ///
 /// An edge that falls inside a grapheme cluster (ICU's word rules break after a Prepend character
 /// such as U+0605, which joins the character after it) moves to the start of the cluster, and a
@@ -81,25 +79,40 @@ struct RunUnits {
     }
 
     /// Copies the units of the paragraphs from the first one not copied yet up to `end`
-    /// (excluded; every one before the current paragraph, or all of them at the end) into one
-    /// array they share, and moves the edges after them (the current paragraph's) to the start
-    /// of the scratch.
+    /// (excluded; every one before the current paragraph, or all of them at the end) out of the
+    /// scratch, neighbours sharing an array of exactly their edges up to ``sharedEdgeLimit``
+    /// edges, and moves the edges after them (the current paragraph's) to the start of the
+    /// scratch.
     private mutating func flush(upTo end: Int) {
-        let first = finished.count
-        guard end > first, let firsts = run.firsts else { return }
-        let edgeCount = Int(firsts[end]) * 2
-        let bounds = scratch.edgeArray(from: 0, count: edgeCount)
-        for paragraph in first..<end {
-            finished.append(
-                TextSegments(
-                    sharing: bounds, first: Int(firsts[paragraph]),
-                    count: Int(firsts[paragraph + 1] - firsts[paragraph])))
+        guard end > finished.count, let firsts = run.firsts else { return }
+        var group = finished.count
+        while group < end {
+            var next = group + 1
+            while next < end, Int(firsts[next + 1] - firsts[group]) * 2 <= Self.sharedEdgeLimit { next += 1 }
+            let base = Int(firsts[group])
+            let bounds = scratch.edgeArray(from: base * 2, count: (Int(firsts[next]) - base) * 2)
+            for paragraph in group..<next {
+                finished.append(
+                    TextSegments(
+                        sharing: bounds, first: Int(firsts[paragraph]) - base,
+                        count: Int(firsts[paragraph + 1] - firsts[paragraph])))
+            }
+            group = next
         }
+        let edgeCount = Int(firsts[end]) * 2
         let rest = Int(run.used) - edgeCount
         scratch.moveEdges(from: edgeCount, count: rest)
         run.used = Int32(truncatingIfNeeded: rest)
         firsts[end] = 0
     }
+
+    /// The most edges an array shared by neighbouring paragraphs holds: 240 (960 bytes, which
+    /// with the array's header stays under the 1,008 bytes glibc's allocator serves from its
+    /// small bins). Before serving a larger request it merges every small block freed since (ICU
+    /// frees many while it segments Japanese and Chinese words), and ICU's next allocations then
+    /// cost more: with 64 KB arrays, the bench's Japanese word pass ran about 1% slower. A
+    /// paragraph with more edges has an array of its own.
+    static let sharedEdgeLimit = 240
 
     // MARK: Segments
 
