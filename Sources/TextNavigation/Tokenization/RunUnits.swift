@@ -9,9 +9,9 @@ import Synchronization
 /// the one before. A segment belongs to the paragraph it starts in (the separator after a
 /// paragraph counts as its own) and is cut at the paragraph's end, so the segment that takes the
 /// separator in ends where the paragraph ends, as the last segment of the paragraph alone does.
-/// Each paragraph's units are in its own offsets. They are written to a scratch buffer that stays
-/// in cache and, whenever it fills, copied out for the paragraphs it holds whole into arrays of
-/// exactly their edges, short paragraphs sharing one (see ``sharedEdgeLimit``).
+/// Each paragraph's units are in its own offsets. They are written to a scratch buffer, kept from
+/// run to run, and copied out at the end into arrays of exactly their edges, short paragraphs
+/// sharing one (see ``sharedEdgeLimit``).
 ///
 /// An edge that falls inside a grapheme cluster (ICU's word rules break after a Prepend character
 /// such as U+0605, which joins the character after it) moves to the start of the cluster, and a
@@ -30,8 +30,6 @@ struct RunUnits {
     private let units: UnsafeBufferPointer<UInt16>
     /// The start of a sentence that goes on past an abbreviation, in paragraph offsets.
     private var continued: Int32?
-    /// The units of the paragraphs copied out of the scratch so far, in order.
-    private var finished: [TextSegments] = []
 
     /// Units of `paragraphs` (their ranges in `span`'s buffer, ascending, each one separator
     /// after the one before, the first starting where `span` starts), whose code units are
@@ -67,51 +65,21 @@ struct RunUnits {
     /// there): the units are then not to be used.
     var crossed: Bool { run.crossed != 0 }
 
-    /// Makes room for `count` more edges after those written: the paragraphs before the current
-    /// one are copied out first (``flush(upTo:)``), and the scratch grows only when the current
-    /// paragraph alone needs more.
+    /// Makes room for `count` more edges after those written.
     private mutating func makeRoom(_ count: Int) {
-        if Int(run.used) + count > Int(run.capacity) { flush(upTo: Int(run.paragraph)) }
         let used = Int(run.used)
         guard used + count > Int(run.capacity) else { return }
         run.edges = scratch.edges(room: used + count, keeping: used)
         run.capacity = Int32(truncatingIfNeeded: min(scratch.edgeCapacity, Int(Int32.max)))
     }
 
-    /// Copies the units of the paragraphs from the first one not copied yet up to `end`
-    /// (excluded; every one before the current paragraph, or all of them at the end) out of the
-    /// scratch, neighbours sharing an array of exactly their edges up to ``sharedEdgeLimit``
-    /// edges, and moves the edges after them (the current paragraph's) to the start of the
-    /// scratch.
-    private mutating func flush(upTo end: Int) {
-        guard end > finished.count, let firsts = run.firsts else { return }
-        var group = finished.count
-        while group < end {
-            var next = group + 1
-            while next < end, Int(firsts[next + 1] - firsts[group]) * 2 <= Self.sharedEdgeLimit { next += 1 }
-            let base = Int(firsts[group])
-            let bounds = scratch.edgeArray(from: base * 2, count: (Int(firsts[next]) - base) * 2)
-            for paragraph in group..<next {
-                finished.append(
-                    TextSegments(
-                        sharing: bounds, first: Int(firsts[paragraph]) - base,
-                        count: Int(firsts[paragraph + 1] - firsts[paragraph])))
-            }
-            group = next
-        }
-        let edgeCount = Int(firsts[end]) * 2
-        let rest = Int(run.used) - edgeCount
-        scratch.moveEdges(from: edgeCount, count: rest)
-        run.used = Int32(truncatingIfNeeded: rest)
-        firsts[end] = 0
-    }
-
     /// The most edges an array shared by neighbouring paragraphs holds: 240 (960 bytes, which
     /// with the array's header stays under the 1,008 bytes glibc's allocator serves from its
-    /// small bins). Before serving a larger request it merges every small block freed since (ICU
-    /// frees many while it segments Japanese and Chinese words), and ICU's next allocations then
-    /// cost more: with 64 KB arrays, the bench's Japanese word pass ran about 1% slower. A
-    /// paragraph with more edges has an array of its own.
+    /// small bins). Before serving a larger request it merges every small block freed since, and
+    /// ICU, segmenting Japanese and Chinese words, frees many and then allocates again at a
+    /// higher cost. So the arrays are small where they can be, and made after the pass rather
+    /// than during it: in the bench's Japanese and Chinese word passes, 64 KB arrays made as the
+    /// scratch filled cost about 1–2% against this.
     static let sharedEdgeLimit = 240
 
     // MARK: Segments
@@ -181,24 +149,43 @@ struct RunUnits {
     // MARK: Results
 
     /// Each paragraph's units; `nil` when the run was crossed. Call once, at the end.
+    ///
+    /// The edges are copied out of the scratch into arrays of exactly their size, neighbouring
+    /// paragraphs sharing one up to ``sharedEdgeLimit`` edges (a paragraph with more has its
+    /// own), all at once after the pass (see ``sharedEdgeLimit`` for why not during it).
     mutating func finish() -> [TextSegments]? {
         cicu_run_end(&run)
         defer { scratch.giveBack() }
-        guard !crossed else { return nil }
-        flush(upTo: Int(run.paragraphs))
-        return finished
+        guard !crossed, let firsts = run.firsts else { return nil }
+        let paragraphs = Int(run.paragraphs)
+        var units: [TextSegments] = []
+        units.reserveCapacity(paragraphs)
+        var group = 0
+        while group < paragraphs {
+            var next = group + 1
+            while next < paragraphs, Int(firsts[next + 1] - firsts[group]) * 2 <= Self.sharedEdgeLimit { next += 1 }
+            let base = Int(firsts[group])
+            let bounds = scratch.edgeArray(from: base * 2, count: (Int(firsts[next]) - base) * 2)
+            for paragraph in group..<next {
+                units.append(
+                    TextSegments(
+                        sharing: bounds, first: Int(firsts[paragraph]) - base,
+                        count: Int(firsts[paragraph + 1] - firsts[paragraph])))
+            }
+            group = next
+        }
+        return units
     }
 
     /// The units of a run of one text.
     mutating func finishText() -> TextSegments { finish()?.first ?? TextSegments() }
 
-    /// Memory for a run: its unit edges (16,384 of them, 64 KB, grown by doubling only for a
-    /// paragraph with more; copied out exactly by ``edgeArray(from:count:)``: the units may be
-    /// kept for long, so they carry no slack), its paragraphs' starts and first units.
+    /// Memory for a run: its unit edges (grown by doubling with no zero-filling; copied out
+    /// exactly by ``edgeArray(from:count:)``: the units may be kept for long, so they carry no
+    /// slack), its paragraphs' starts and first units.
     ///
     /// The memory of the last run is kept for the next one (``take()``, ``giveBack()``): a run
-    /// writes its edges to memory already mapped and in cache rather than to fresh pages, which
-    /// cost more than the writes themselves.
+    /// writes its edges to memory already mapped rather than to fresh pages.
     ///
     /// `@unchecked Sendable`: a scratch is used by one run at a time, taken and given back by
     /// atomic exchanges that order its uses.
@@ -259,12 +246,6 @@ struct RunUnits {
         func edgeArray(from start: Int, count: Int) -> [Int32] {
             guard let edgeBase, count > 0, start >= 0, start + count <= edgeCapacity else { return [] }
             return Array(UnsafeBufferPointer(start: edgeBase + start, count: count))
-        }
-
-        /// Moves the `count` edges from edge `start` (all written) to the start.
-        func moveEdges(from start: Int, count: Int) {
-            guard let edgeBase, count > 0, start > 0, start + count <= edgeCapacity else { return }
-            edgeBase.update(from: edgeBase + start, count: count)
         }
 
         /// Memory for `count` paragraph starts.
