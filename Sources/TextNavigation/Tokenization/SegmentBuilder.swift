@@ -13,8 +13,9 @@ enum SegmentBuilder {
     /// With `scans` (the locale's word rules are those ``SimpleWords`` follows), ICU's segments
     /// come from ``SimpleWords`` where it takes the text, else from ICU's iterator.
     ///
-    /// - Complexity: O(n): a scan, or one pass of ICU's word iterator (rule statuses filtered
-    ///   in C, a batch at a time); the unit array is allocated once for a paragraph's worth.
+    /// - Complexity: O(n): a scan, or one pass of ICU's word iterator (rule statuses read and
+    ///   the units placed in C, a batch at a time; see ``RunUnits``); the units are copied once
+    ///   into an array of exactly their size.
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool) throws(ICUError)
         -> TextSegments
     {
