@@ -102,15 +102,13 @@ extension ICU {
         /// call (see ``RunUnits``). `body` must leave it pointed at the text it was.
         func withHandle<R>(_ body: (OpaquePointer) -> R) -> R { body(handle) }
 
-        /// Calls `body` with successive batches of segments from the start of the text, as
-        /// parallel arrays of starts and ends, keeping only segments whose closing boundary has
-        /// a rule status of at least `minimumStatus` (every segment when `nil`). `body` may
-        /// rewrite the batch in place.
+        /// Calls `body` with successive batches of every segment from the start of the text, as
+        /// parallel arrays of starts and ends. `body` may rewrite the batch in place. (Words,
+        /// which keep only segments of some rule statuses, go through ``RunUnits``, whose C loop
+        /// reads the statuses.)
         ///
-        /// - Complexity: O(n) in the text's length, one C call per batch of 1,024 segments
-        ///   (rule statuses are read and filtered in C).
+        /// - Complexity: O(n) in the text's length, one C call per batch of 1,024 segments.
         func forEachSegmentBatch(
-            minimumStatus: Int32?,
             _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
         ) {
             let capacity = 1024
@@ -121,7 +119,7 @@ extension ICU {
                 while true {
                     let count = Int(
                         cicu_break_next_segments(
-                            handle, &from, minimumStatus ?? Int32.min, starts, ends, Int32(capacity)))
+                            handle, &from, Int32.min, starts, ends, Int32(capacity)))  // CICU_ANY_RULE_STATUS
                     if count > 0 {
                         body(
                             UnsafeMutableBufferPointer(start: starts, count: count),

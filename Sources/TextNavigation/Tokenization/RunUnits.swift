@@ -2,8 +2,8 @@ internal import CICU
 import Synchronization
 
 /// The word or sentence units of a run of paragraphs, built from one pass of segments over the
-/// whole run: the work after a scan or ICU's iterator, for one text (a run of one paragraph) or
-/// for many.
+/// whole run: the work after a scan or ICU's iterator, for many paragraphs or one text (a run of
+/// one paragraph).
 ///
 /// The paragraphs lie back to back in the span's code units, each one paragraph separator after
 /// the one before. A segment belongs to the paragraph it starts in (the separator after a
@@ -31,13 +31,14 @@ struct RunUnits {
     /// The start of a sentence that goes on past an abbreviation, in paragraph offsets.
     private var continued: Int32?
 
-    /// Units of `paragraphs` (their ranges in `span`'s buffer, ascending, each one separator
-    /// after the one before, the first starting where `span` starts), whose code units are
-    /// `units`, with ``CharacterBoundaries``' table of simple units.
+    /// Units of `paragraphs` (at least one; their ranges in `span`'s buffer, ascending, each one
+    /// separator after the one before, the first starting where `span` starts), whose code units
+    /// are `units`, with ``CharacterBoundaries``' table of simple units.
     init(
         span: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
         paragraphs: [Range<Int>]
     ) {
+        precondition(!paragraphs.isEmpty, "a run holds at least one paragraph")
         self.units = units
         let base = span.bufferRange.lowerBound
         let starts = scratch.starts(count: paragraphs.count + 1)
@@ -46,19 +47,12 @@ struct RunUnits {
         }
         starts[paragraphs.count] = Int32(truncatingIfNeeded: units.count + 1)
         run.units = units.baseAddress
-        run.length = Int32(truncatingIfNeeded: units.count)
         run.simple = table.baseAddress
         run.starts = UnsafePointer(starts)
         run.paragraphs = Int32(truncatingIfNeeded: paragraphs.count)
         run.firsts = scratch.firsts(count: paragraphs.count + 1)
-        run.edges = scratch.edges(room: 0, keeping: 0)
-        run.capacity = Int32(truncatingIfNeeded: scratch.edgeCapacity)
+        useEdges(room: 0)
         cicu_run_begin(&run)
-    }
-
-    /// Units of one text, `storage`, whose code units are `units`.
-    init(text storage: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>) {
-        self.init(span: storage, units: units, table: table, paragraphs: [storage.bufferRange])
     }
 
     /// Whether a segment went on past the separator after its paragraph (ICU did not break
@@ -67,9 +61,13 @@ struct RunUnits {
 
     /// Makes room for `count` more edges after those written.
     private mutating func makeRoom(_ count: Int) {
-        let used = Int(run.used)
-        guard used + count > Int(run.capacity) else { return }
-        run.edges = scratch.edges(room: used + count, keeping: used)
+        if Int(run.used) + count > Int(run.capacity) { useEdges(room: Int(run.used) + count) }
+    }
+
+    /// Points the run at the scratch's edge memory, with room for `count` edges (those written
+    /// kept).
+    private mutating func useEdges(room count: Int) {
+        run.edges = scratch.edges(room: count, keeping: Int(run.used))
         run.capacity = Int32(truncatingIfNeeded: min(scratch.edgeCapacity, Int(Int32.max)))
     }
 
@@ -176,9 +174,6 @@ struct RunUnits {
         }
         return units
     }
-
-    /// The units of a run of one text.
-    mutating func finishText() -> TextSegments { finish()?.first ?? TextSegments() }
 
     /// Memory for a run: its unit edges (grown by doubling with no zero-filling; copied out
     /// exactly by ``edgeArray(from:count:)``: the units may be kept for long, so they carry no

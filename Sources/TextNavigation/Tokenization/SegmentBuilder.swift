@@ -14,22 +14,13 @@ enum SegmentBuilder {
     /// come from ``SimpleWords`` where it takes the text, else from ICU's iterator.
     ///
     /// - Complexity: O(n): a scan, or one pass of ICU's word iterator (rule statuses read and
-    ///   the units placed in C, a batch at a time; see ``RunUnits``); the units are copied once
-    ///   into an array of exactly their size.
+    ///   the units placed in C, a batch at a time; see ``RunUnits``), as a run of one paragraph
+    ///   (``words(ofRun:span:iterator:scans:)``).
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool) throws(ICUError)
         -> TextSegments
     {
-        var failure: ICUError?
-        let found = CharacterBoundaries.withSimpleUnits { table in
-            storage.withUTF16 { units in
-                var words = RunUnits(text: storage, units: units, table: table)
-                addWords(
-                    of: units, scans: scans, icu: { iterator.pointed(at: storage, failure: &failure) }, to: &words)
-                return words.finishText()
-            }
-        }
-        if let failure { throw failure }
-        return found
+        try words(ofRun: [storage.bufferRange], span: storage, iterator: iterator, scans: scans)?.first
+            ?? TextSegments()
     }
 
     /// Adds ICU's word segments of `units` (status not "none") to `run`: from ``SimpleWords``
@@ -55,36 +46,15 @@ enum SegmentBuilder {
     /// abbreviations), else from a pass of ICU's iterator.
     ///
     /// - Complexity: O(n): a scan of the text, or one pass of ICU's sentence iterator, a batch of
-    ///   sentences per C call.
+    ///   sentences per C call (a run of one paragraph, ``sentences(ofRun:span:iterator:abbreviations:exceptions:isCharacterBoundary:)``).
     static func sentences(
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
         exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextSegments {
-        var questions = BoundaryQuestions(iterator: iterator, text: storage)
-        let scanned: TextSegments? = CharacterBoundaries.withSimpleUnits { table in
-            storage.withUTF16 { units -> TextSegments? in
-                guard let exceptions, SimpleSentences.pays(for: units, exceptions: exceptions) else { return nil }
-                var sentences = RunUnits(text: storage, units: units, table: table)
-                SimpleSentences.segments(
-                    ofSurveyed: units, exceptions: exceptions, isBoundary: { questions.isBoundary($0) },
-                    { starts, ends in
-                        sentences.addSentences(starts, ends, abbreviations: abbreviations) { isCharacterBoundary($1) }
-                    })
-                return sentences.finishText()
-            }
-        }
-        if let failure = questions.failure { throw failure }
-        if let scanned { return scanned }
-        try iterator.setText(storage)
-        return CharacterBoundaries.withSimpleUnits { table in
-            storage.withUTF16 { units in
-                var sentences = RunUnits(text: storage, units: units, table: table)
-                iterator.forEachSegmentBatch(minimumStatus: nil) { starts, ends in
-                    sentences.addSentences(starts, ends, abbreviations: abbreviations) { isCharacterBoundary($1) }
-                }
-                return sentences.finishText()
-            }
-        }
+        try sentences(
+            ofRun: [storage.bufferRange], span: storage, iterator: iterator, abbreviations: abbreviations,
+            exceptions: exceptions
+        ) { isCharacterBoundary($1) }?.first ?? TextSegments()
     }
 
     /// ICU's iterator asked whether offsets of a text are boundaries, pointed at the text on the
@@ -162,7 +132,7 @@ enum SegmentBuilder {
                     SimpleSentences.segments(
                         ofSurveyed: units, exceptions: scanning, isBoundary: { questions.isBoundary($0) }, add)
                 } else {
-                    iterator.forEachSegmentBatch(minimumStatus: nil, add)
+                    iterator.forEachSegmentBatch(add)
                 }
                 return run.finish()
             }
