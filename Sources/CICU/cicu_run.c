@@ -59,16 +59,8 @@ void cicu_run_begin(cicu_run *run) {
     run->crossed = 0;
     run->clusters = NULL;
     run->clustersParagraph = -1;
-    if (run->paragraphs > 0) {
-        run->firsts[0] = 0;
-        enter_paragraph(run, 0);
-    } else {
-        run->paragraph = 0;
-        run->start = 0;
-        run->end = run->length;
-        run->lastEnd = 0;
-        run->plain = 0;
-    }
+    run->firsts[0] = 0;
+    enter_paragraph(run, 0);
 }
 
 static inline int32_t place(cicu_run *run, int32_t start, int32_t end) {
@@ -175,43 +167,24 @@ int32_t cicu_run_add_words(cicu_run *run, const int32_t *starts, const int32_t *
 
 int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t *from,
                                int32_t minimumStatus) {
-    UBreakIterator *bi = AS_ICU(iterator);
-    if (run->crossed) {
-        return 1;
-    }
-    // Segments are gathered a batch at a time and then placed, in two tight loops: placing them
-    // between ICU's calls would keep the run's state live across those calls, spilled and
+    // Segments are gathered a batch at a time (cicu_break_next_segments) and then placed: placing
+    // them between ICU's calls would keep the run's state live across those calls, spilled and
     // reloaded at every boundary.
     enum { batch = 256 };
     int32_t starts[batch];
     int32_t ends[batch];
-    int32_t start = *from;
-    // Right after ubrk_setText, and after a previous call, the iterator already stands at
-    // `start`: ubrk_next goes on from there without ubrk_following's cache lookup.
-    int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
-    while (boundary != UBRK_DONE) {
+    while (!run->crossed) {
         // Each segment writes at most two edges.
         int32_t room = (run->capacity - run->used) / 2;
         if (room <= 0) {
-            *from = start;
             return 0;
         }
         int32_t limit = room < batch ? room : batch;
-        int32_t count = 0;
-        while (boundary != UBRK_DONE && count < limit) {
-            if (ubrk_getRuleStatus(bi) >= minimumStatus) {
-                starts[count] = start;
-                ends[count] = boundary;
-                count += 1;
-            }
-            start = boundary;
-            boundary = ubrk_next(bi);
-        }
-        if (!cicu_run_add_words(run, starts, ends, count)) {
+        int32_t count = cicu_break_next_segments(iterator, from, minimumStatus, starts, ends, limit);
+        if (!cicu_run_add_words(run, starts, ends, count) || count < limit) {
             break;
         }
     }
-    *from = start;
     return 1;
 }
 

@@ -22,15 +22,14 @@ extern "C" {
 /// The state of one run. The caller owns every buffer and sets the fields marked "in" (with
 /// cicu_run_begin filling the rest); the functions below keep the others.
 typedef struct cicu_run {
-    /// In: the run's code units and their count.
+    /// In: the run's code units.
     const uint16_t *units;
-    int32_t length;
     /// In: one bit per BMP code unit, 1,024 words, set for a "simple" unit: a whole code point
     /// whose Grapheme_Cluster_Break is Other, Control, CR or LF. Between two simple units a
     /// cluster boundary lies unless they are CR then LF.
     const uint64_t *simple;
-    /// In: each paragraph's first unit, ascending, then `length` + 1 (one entry more than there
-    /// are paragraphs).
+    /// In: each paragraph's first unit, ascending, then the run's length + 1 (one entry more than
+    /// there are paragraphs, of which there is at least one).
     const int32_t *starts;
     int32_t paragraphs;
     /// In: where units go (two edges each), and how many edges fit; the caller may grow it
