@@ -165,27 +165,83 @@ int32_t cicu_run_add_words(cicu_run *run, const int32_t *starts, const int32_t *
     return added;
 }
 
+/// Adds ICU's segments from `*start..<boundary` on while they end within `stop` (at most the end
+/// of the current paragraph, which is plain, and with room for two edges per unit up to it): each
+/// one whose rule status is at least `minimumStatus`, written as it is. Nothing needs checking:
+/// in a plain paragraph no edge moves, and ICU's segments are never empty and each starts where
+/// the one before ended. Returns the first boundary past `stop` (or UBRK_DONE), not yet taken,
+/// with `*start` the boundary before it.
+///
+/// The loop keeps only what it needs live across ICU's calls, so that it stays in registers.
+ALWAYS_INLINE int32_t add_plain_segments(hot_state *hot, UBreakIterator *bi, int32_t *start, int32_t boundary,
+                                         int32_t stop, int32_t minimumStatus) {
+    const int32_t base = hot->start;
+    int32_t *const first = hot->edges + hot->used;
+    int32_t *out = first;
+    const uint32_t localStop = (uint32_t)(stop - base);
+    int32_t lower = *start - base;
+    int32_t upper = boundary - base;
+    do {
+        if (ubrk_getRuleStatus(bi) >= minimumStatus) {
+            out[0] = lower;
+            out[1] = upper;
+            out += 2;
+        }
+        lower = upper;
+        boundary = ubrk_next(bi);
+        upper = boundary - base;
+        // UBRK_DONE (-1) lands below the paragraph's start, so past `localStop` unsigned.
+    } while ((uint32_t)upper <= localStop);
+    if (out != first) {
+        hot->used += (int32_t)(out - first);
+        hot->lastEnd = out[-1];
+    }
+    *start = lower + base;
+    return boundary;
+}
+
+/// The most edges a call asks room for at once: a huge paragraph is taken a part at a time.
+enum { room_request_limit = 1 << 16 };
+
 int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t *from,
                                int32_t minimumStatus) {
-    // Segments are gathered a batch at a time (cicu_break_next_segments) and then placed: placing
-    // them between ICU's calls would keep the run's state live across those calls, spilled and
-    // reloaded at every boundary.
-    enum { batch = 256 };
-    int32_t starts[batch];
-    int32_t ends[batch];
-    while (!run->crossed) {
-        // Each segment writes at most two edges.
-        int32_t room = (run->capacity - run->used) / 2;
-        if (room <= 0) {
-            return 0;
+    if (run->crossed) {
+        return 0;
+    }
+    UBreakIterator *bi = AS_ICU(iterator);
+    hot_state hot;
+    load(&hot, run);
+    int32_t start = *from;
+    // Right after ubrk_setText the iterator stands at `start`, and ubrk_next goes on without
+    // ubrk_following's cache lookup; after a return for room it stands one boundary further.
+    int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
+    int32_t wanted = 0;
+    while (boundary != UBRK_DONE) {
+        int32_t room = run->capacity - hot.used;
+        if (hot.plain && boundary <= hot.end) {
+            // Each segment up to `stop` is at least one unit long and writes two edges.
+            int32_t stop = hot.end - start <= room / 2 ? hot.end : start + room / 2;
+            if (boundary > stop) {
+                int32_t rest = hot.end - start;
+                wanted = rest < room_request_limit / 2 ? 2 * rest : room_request_limit;
+                break;
+            }
+            boundary = add_plain_segments(&hot, bi, &start, boundary, stop, minimumStatus);
+            continue;
         }
-        int32_t limit = room < batch ? room : batch;
-        int32_t count = cicu_break_next_segments(iterator, from, minimumStatus, starts, ends, limit);
-        if (!cicu_run_add_words(run, starts, ends, count) || count < limit) {
+        if (room < 2) {
+            wanted = 2;
             break;
         }
+        if (ubrk_getRuleStatus(bi) >= minimumStatus && !add_word(&hot, run, start, boundary)) {
+            break;
+        }
+        start = boundary;
+        boundary = ubrk_next(bi);
     }
-    return 1;
+    save(&hot, run);
+    *from = start;
+    return wanted;
 }
 
 void cicu_run_end(cicu_run *run) {

@@ -19,9 +19,9 @@ import Synchronization
 /// (``CharacterBoundaries``' simple units); ICU's character iterator is asked, over the paragraph
 /// alone, only for the others.
 ///
-/// The placing, the moving and the writing are the C bridge's (`cicu_run`): for ICU's words,
-/// gathered from the iterator and placed in C a batch at a time, with no call into Swift per
-/// segment, and nothing per segment or per paragraph allocated or reference-counted.
+/// The placing, the moving and the writing are the C bridge's (`cicu_run`): for ICU's words, taken
+/// from the iterator in the same C loop, with no call into Swift per segment, and nothing per
+/// segment or per paragraph allocated or reference-counted.
 struct RunUnits {
     /// The state the C functions keep, over memory of `scratch`.
     private var run = cicu_run()
@@ -96,9 +96,10 @@ struct RunUnits {
     mutating func addWords(of iterator: ICU.BreakIterator, minimumStatus: Int32) {
         var from: Int32 = 0
         iterator.withHandle { handle in
-            while !crossed {
-                makeRoom(2048)
-                if cicu_run_add_icu_words(&run, handle, &from, minimumStatus) != 0 { return }
+            while true {
+                let wanted = cicu_run_add_icu_words(&run, handle, &from, minimumStatus)
+                guard wanted > 0 else { return }
+                makeRoom(Int(wanted))
             }
         }
     }

@@ -14,7 +14,7 @@ enum SegmentBuilder {
     /// come from ``SimpleWords`` where it takes the text, else from ICU's iterator.
     ///
     /// - Complexity: O(n): a scan, or one pass of ICU's word iterator (rule statuses read and
-    ///   the units placed in C, a batch at a time; see ``RunUnits``), as a run of one paragraph
+    ///   the units placed in C as they come; see ``RunUnits``), as a run of one paragraph
     ///   (``words(ofRun:span:iterator:scans:)``).
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool) throws(ICUError)
         -> TextSegments
