@@ -29,6 +29,10 @@ typedef struct cicu_run {
     /// whose Grapheme_Cluster_Break is Other, Control, CR or LF. Between two simple units a
     /// cluster boundary lies unless they are CR then LF.
     const uint64_t *simple;
+    /// In: eight runs of simple units (first and last, 16 units in all) where text spends most
+    /// of its units, so that a paragraph's units can be looked at eight at a time; a unit outside
+    /// them is looked up in `simple`.
+    const uint16_t *simpleRuns;
     /// In: each paragraph's first unit, ascending, then the run's length + 1 (one entry more than
     /// there are paragraphs, of which there is at least one).
     const int32_t *starts;

@@ -48,6 +48,7 @@ struct RunUnits {
         starts[paragraphs.count] = Int32(truncatingIfNeeded: units.count + 1)
         run.units = units.baseAddress
         run.simple = table.baseAddress
+        run.simpleRuns = CharacterBoundaries.simpleRuns.entries.baseAddress
         run.starts = UnsafePointer(starts)
         run.paragraphs = Int32(truncatingIfNeeded: paragraphs.count)
         run.firsts = scratch.firsts(count: paragraphs.count + 1)

@@ -12,6 +12,25 @@ struct UnitRunTests {
         ("rashomon.txt", "ja"), ("udhr-arabic.txt", "ar"),
     ]
 
+    /// The runs that paragraphs are checked against eight units at a time hold simple units
+    /// alone (by ICU's own Grapheme_Cluster_Break), and reach as far as the table allows.
+    @Test func simpleRunsHoldOnlySimpleUnits() {
+        let runs = Array(CharacterBoundaries.simpleRuns.entries)
+        #expect(runs.count == 16)
+        for index in stride(from: 0, to: runs.count, by: 2) {
+            let (first, last) = (runs[index], runs[index + 1])
+            #expect(first <= last)
+            for unit in first...last {
+                #expect([0, 1, 2, 5].contains(ICU.Properties.graphemeClusterBreak(UInt32(unit))), "U+\(unit)")
+            }
+            #expect(first == 0 || ![0, 1, 2, 5].contains(ICU.Properties.graphemeClusterBreak(UInt32(first - 1))))
+            #expect(last == 0xFFFF || ![0, 1, 2, 5].contains(ICU.Properties.graphemeClusterBreak(UInt32(last + 1))))
+        }
+        // Latin, with CR in it (the check looks for CR apart), and the ideographs.
+        #expect(runs[0] == 0 && runs[1] >= 0x2FF)
+        #expect(runs[12] <= 0x4E00 && runs[13] >= 0x9FFF)
+    }
+
     @Test(arguments: books)
     func everyBundledBookTokenizedInOnePassMatchesItsParagraphsAlone(name: String, locale: String) throws {
         let book = try BookDocuments.book(name)
