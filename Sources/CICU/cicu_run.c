@@ -94,6 +94,8 @@ void cicu_run_begin(cicu_run *run) {
     run->crossed = 0;
     run->clusters = NULL;
     run->clustersParagraph = -1;
+    run->wordsParagraph = -1;
+    run->wordsFrom = 0;
     run->firsts[0] = 0;
     enter_paragraph(run, 0);
 }
@@ -200,82 +202,107 @@ int32_t cicu_run_add_words(cicu_run *run, const int32_t *starts, const int32_t *
     return added;
 }
 
-/// Adds ICU's segments from `*start..<boundary` on while they end within `stop` (at most the end
-/// of the current paragraph, which is plain, and with room for two edges per unit up to it): each
-/// one whose rule status is at least `minimumStatus`, written as it is. Nothing needs checking:
-/// in a plain paragraph no edge moves, and ICU's segments are never empty and each starts where
-/// the one before ended. Returns the first boundary past `stop` (or UBRK_DONE), not yet taken,
-/// with `*start` the boundary before it.
+/// Adds ICU's segments from `*start..<boundary` on (offsets in the current paragraph, which the
+/// iterator is pointed at and which is plain) while they end within `stop`, with room for two
+/// edges per unit up to it: each one whose rule status is at least `minimumStatus`, written as it
+/// is. Nothing needs checking: in a plain paragraph no edge moves, and ICU's segments are never
+/// empty and each starts where the one before ended. Returns the first boundary past `stop` (or
+/// UBRK_DONE), not yet taken, with `*start` the boundary before it.
 ///
 /// The loop keeps only what it needs live across ICU's calls, so that it stays in registers.
 ALWAYS_INLINE int32_t add_plain_segments(hot_state *hot, UBreakIterator *bi, int32_t *start, int32_t boundary,
                                          int32_t stop, int32_t minimumStatus) {
-    const int32_t base = hot->start;
     int32_t *const first = hot->edges + hot->used;
     int32_t *out = first;
-    const uint32_t localStop = (uint32_t)(stop - base);
-    int32_t lower = *start - base;
-    int32_t upper = boundary - base;
+    int32_t lower = *start;
     do {
         if (ubrk_getRuleStatus(bi) >= minimumStatus) {
             out[0] = lower;
-            out[1] = upper;
+            out[1] = boundary;
             out += 2;
         }
-        lower = upper;
+        lower = boundary;
         boundary = ubrk_next(bi);
-        upper = boundary - base;
-        // UBRK_DONE (-1) lands below the paragraph's start, so past `localStop` unsigned.
-    } while ((uint32_t)upper <= localStop);
+        // UBRK_DONE (-1) is past `stop` unsigned.
+    } while ((uint32_t)boundary <= (uint32_t)stop);
     if (out != first) {
         hot->used += (int32_t)(out - first);
         hot->lastEnd = out[-1];
     }
-    *start = lower + base;
+    *start = lower;
     return boundary;
 }
 
 /// The most edges a call asks room for at once: a huge paragraph is taken a part at a time.
 enum { room_request_limit = 1 << 16 };
 
-int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t *from,
-                               int32_t minimumStatus) {
+int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t minimumStatus) {
     if (run->crossed) {
         return 0;
     }
     UBreakIterator *bi = AS_ICU(iterator);
+    UErrorCode status = U_ZERO_ERROR;
     hot_state hot;
     load(&hot, run);
-    int32_t start = *from;
-    // Right after ubrk_setText the iterator stands at `start`, and ubrk_next goes on without
-    // ubrk_following's cache lookup; after a return for room it stands one boundary further.
-    int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
     int32_t wanted = 0;
-    while (boundary != UBRK_DONE) {
-        int32_t room = run->capacity - hot.used;
-        if (hot.plain && boundary <= hot.end) {
-            // Each segment up to `stop` is at least one unit long and writes two edges.
-            int32_t stop = hot.end - start <= room / 2 ? hot.end : start + room / 2;
-            if (boundary > stop) {
-                int32_t rest = hot.end - start;
-                wanted = rest < room_request_limit / 2 ? 2 * rest : room_request_limit;
+    int32_t from = 0;
+    for (;;) {
+        // Each paragraph alone, as a client pointing ICU at each paragraph would: over the whole
+        // run, ICU's look-ahead past each paragraph's end is thrown away and done again.
+        int32_t boundary;
+        if (run->wordsParagraph != run->paragraph) {
+            ubrk_setText(bi, (const UChar *)(run->units + hot.start), hot.end - hot.start, &status);
+            if (U_FAILURE(status)) {
+                run->crossed = 1;
                 break;
             }
-            boundary = add_plain_segments(&hot, bi, &start, boundary, stop, minimumStatus);
-            continue;
+            run->wordsParagraph = run->paragraph;
+            from = 0;
+            boundary = ubrk_next(bi);
+        } else {
+            // Back after growing the room: the iterator stands at `from` or one boundary past.
+            from = run->wordsFrom;
+            boundary = ubrk_current(bi) == from ? ubrk_next(bi) : ubrk_following(bi, from);
         }
-        if (room < 2) {
-            wanted = 2;
+        while (boundary != UBRK_DONE) {
+            int32_t room = run->capacity - hot.used;
+            if (hot.plain) {
+                // Each segment up to `stop` is at least one unit long and writes two edges.
+                int32_t length = hot.end - hot.start;
+                int32_t stop = length - from <= room / 2 ? length : from + room / 2;
+                if (boundary > stop) {
+                    int32_t rest = length - from;
+                    wanted = rest < room_request_limit / 2 ? 2 * rest : room_request_limit;
+                    break;
+                }
+                boundary = add_plain_segments(&hot, bi, &from, boundary, stop, minimumStatus);
+                continue;
+            }
+            if (room < 2) {
+                wanted = 2;
+                break;
+            }
+            // Within the paragraph, so never past its end.
+            if (ubrk_getRuleStatus(bi) >= minimumStatus) {
+                add_word(&hot, run, hot.start + from, hot.start + boundary);
+            }
+            from = boundary;
+            boundary = ubrk_next(bi);
+        }
+        if (wanted > 0 || run->paragraph + 1 >= run->paragraphs) {
             break;
         }
-        if (ubrk_getRuleStatus(bi) >= minimumStatus && !add_word(&hot, run, start, boundary)) {
-            break;
-        }
-        start = boundary;
-        boundary = ubrk_next(bi);
+        save(&hot, run);
+        run->firsts[run->paragraph + 1] = run->used >> 1;
+        enter_paragraph(run, run->paragraph + 1);
+        load(&hot, run);
     }
     save(&hot, run);
-    *from = start;
+    run->wordsFrom = from;
+    if (wanted == 0 && !run->crossed) {
+        // Done: the iterator goes back to the whole run, where the caller pointed it.
+        ubrk_setText(bi, (const UChar *)run->units, run->starts[run->paragraphs] - 1, &status);
+    }
     return wanted;
 }
 

@@ -56,13 +56,17 @@ typedef struct cicu_run {
     /// Whether every code unit of the paragraph is simple and none is CR: then every offset in
     /// it is a cluster boundary, and no edge needs looking at (most paragraphs of most books).
     int32_t plain;
-    /// Set when a segment went on past the separator after its paragraph: the units are then
-    /// not to be used.
+    /// Set when a segment went on past the separator after its paragraph, or ICU failed: the units
+    /// are then not to be used.
     int32_t crossed;
     /// ICU's character iterator, for edges the simple units cannot decide, and the paragraph it
     /// is pointed at (-1: none).
     cicu_break_iterator *clusters;
     int32_t clustersParagraph;
+    /// Where ICU's words stand (cicu_run_add_icu_words): the paragraph the word iterator is
+    /// pointed at (-1: none yet), and the last boundary taken, in that paragraph's offsets.
+    int32_t wordsParagraph;
+    int32_t wordsFrom;
 } cicu_run;
 
 /// Starts `run` (its "in" fields set): the first paragraph, no units.
@@ -82,12 +86,13 @@ int32_t cicu_run_cluster_start(cicu_run *run, int32_t offset);
 /// 2 * `count` more edges. Returns 0 when the run was crossed, else 1.
 int32_t cicu_run_add_words(cicu_run *run, const int32_t *starts, const int32_t *ends, int32_t count);
 
-/// Adds the word segments of ICU's iterator over the run from the boundary `*from`, those whose
-/// closing boundary has a rule status of at least `minimumStatus`, as cicu_run_add_words does,
-/// until the text ends or the run is crossed (returns 0) or `edges` has too little room (returns
-/// how many more edges it wants room for, `*from` set to go on from after growing it).
-int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t *from,
-                               int32_t minimumStatus);
+/// Adds the word segments of ICU's word iterator, those whose closing boundary has a rule
+/// status of at least `minimumStatus`, as cicu_run_add_words does: the iterator is pointed at
+/// each paragraph in turn (not at the separators) and, at the end, back at the whole run. Goes
+/// on until the last paragraph ends or ICU fails (returns 0; `crossed` set on failure) or `edges`
+/// has too little room (returns how many more edges it wants room for; call again after growing
+/// it, with the iterator as it was left).
+int32_t cicu_run_add_icu_words(cicu_run *run, cicu_break_iterator *iterator, int32_t minimumStatus);
 
 /// Ends the run: every paragraph's first unit written (those after the last segment's own
 /// paragraph have none), the character iterator closed.

@@ -3,7 +3,8 @@ import Synchronization
 
 /// The word or sentence units of a run of paragraphs, built from one pass of segments over the
 /// whole run: the work after a scan or ICU's iterator, for many paragraphs or one text (a run of
-/// one paragraph).
+/// one paragraph). (ICU's word iterator is pointed at one paragraph at a time, in the same C
+/// loop, so its segments never cross a separator.)
 ///
 /// The paragraphs lie back to back in the span's code units, each one paragraph separator after
 /// the one before. A segment belongs to the paragraph it starts in (the separator after a
@@ -93,12 +94,12 @@ struct RunUnits {
     }
 
     /// Adds the word segments of `iterator`, pointed at the span, whose rule status is at least
-    /// `minimumStatus`, as ``addWords(_:_:)`` does, in one pass of C over ICU's iteration.
+    /// `minimumStatus`, as ``addWords(_:_:)`` does, in one C loop over ICU's iteration (which
+    /// points it at each paragraph in turn, and back at the span at the end).
     mutating func addWords(of iterator: ICU.BreakIterator, minimumStatus: Int32) {
-        var from: Int32 = 0
         iterator.withHandle { handle in
             while true {
-                let wanted = cicu_run_add_icu_words(&run, handle, &from, minimumStatus)
+                let wanted = cicu_run_add_icu_words(&run, handle, minimumStatus)
                 guard wanted > 0 else { return }
                 makeRoom(Int(wanted))
             }

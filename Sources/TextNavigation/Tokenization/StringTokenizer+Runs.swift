@@ -10,8 +10,10 @@ extension StringTokenizer {
     /// breaks (WB3a, SB4), and ICU starts each segment afresh, so ICU's segments over the run
     /// are each paragraph's own segments moved by its offset, and each paragraph's units are
     /// then made from them by the same code as ``segments(for:)`` (grapheme-edge snapping,
-    /// trimming, the extra English titles). Tokenizers outside any run of two or more, and any
-    /// run ICU did not break as expected, get their units one by one, as ``segments(for:)``
+    /// trimming, the extra English titles). (ICU's word iterator is pointed at each paragraph in
+    /// turn within the run's one loop: over the whole run, its look-ahead past each paragraph's
+    /// end would be thrown away and done again.) Tokenizers outside any run of two or more, and
+    /// any run ICU did not break as expected, get their units one by one, as ``segments(for:)``
     /// does.
     ///
     /// Other granularities are left alone.

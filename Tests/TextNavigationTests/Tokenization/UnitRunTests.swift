@@ -106,6 +106,23 @@ struct UnitRunTests {
     /// iterator. The texts put edges inside clusters (a Prepend character, a combining dakuten
     /// after kana, Hangul jamo), so the slow path is taken, in runs and in single texts, from a
     /// scan and from ICU's iterator.
+    /// The C loop points ICU's word iterator at each paragraph in turn; afterwards it is back at
+    /// the whole run, where the caller pointed it (``ICU/BreakIterator/withHandle(_:)``).
+    @Test func theWordIteratorIsLeftAtTheWholeRun() throws {
+        let book = try PlainTextBook("吾輩は猫である。\n\n名前はまだ無い。\n\nどこで生れたか")
+        let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
+        let iterator = try ICU.BreakIterator.make(kind: .word, locale: "ja")
+        let words = try SegmentBuilder.words(
+            ofRun: book.paragraphs.map(\.text.bufferRange), span: span, iterator: iterator, scans: false)
+        #expect(words?.count == 3)
+        // The last boundary of the run, not of its last paragraph alone.
+        #expect(iterator.following(span.count - 1) == span.count)
+        #expect(iterator.preceding(span.count) > book.paragraphs[2].text.bufferRange.lowerBound)
+        #expect(
+            iterator.following(book.paragraphs[1].text.bufferRange.lowerBound - 1)
+                == book.paragraphs[1].text.bufferRange.lowerBound)
+    }
+
     @Test(arguments: ["en", "ar", "ja", "th", "ko"])
     func wordEdgesInsideClustersMoveAsICUsCharacterIteratorSays(locale: String) throws {
         let paragraphs = [
