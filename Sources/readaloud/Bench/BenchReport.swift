@@ -18,7 +18,8 @@ struct BenchReport {
 
     var table: String {
         var lines: [String] = [
-            "readaloud bench, \(dateText), \(cores) cores, best of \(repetitions) runs, \(queries) random queries",
+            "readaloud bench, \(dateText), \(cores) cores, best of \(repetitions) runs (sequential: of as many as "
+                + "fill \(format2(BookBenchmark.sequentialSeconds)) s a side), \(queries) random queries",
             "Ratios are readaloud's speed over raw ICU's on the same UTF-16 text, measured in this run (> 1: faster).",
             "",
         ]
@@ -124,6 +125,7 @@ struct BenchReport {
                             ("mbPerSecond", .number(result.mbPerSecond(book))),
                             ("icuMBPerSecond", .number(result.icuMBPerSecond(book))),
                             ("ratio", .number(result.ratio)),
+                            ("runs", .integer(result.runs)),
                             ("boundariesPerSecond", .number(result.unitsPerSecond)),
                             ("icuBoundariesPerSecond", .number(result.icuBoundariesPerSecond)),
                             ("queryMicroseconds", .number(result.querySeconds * 1e6)),

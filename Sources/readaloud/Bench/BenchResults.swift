@@ -7,6 +7,9 @@ struct GranularityResult {
     /// iterating the same paragraphs.
     let seconds: Double
     let icuSeconds: Double
+    /// How many times each side ran (the best kept): at least the bench's repetitions, more for
+    /// a small book (see ``BookBenchmark/sequentialSeconds``).
+    let runs: Int
     let units: Int
     let icuBoundaries: Int
     /// Random access: seconds per enclosing-unit query, readaloud (warm caches) and one reused

@@ -38,6 +38,16 @@ struct BookBenchmark {
 
     // MARK: Measurements
 
+    /// How long each side of a sequential measure runs in all, at least: a small book's pass
+    /// takes a millisecond or two, and the best of a few such runs moves by several percent from
+    /// one bench to the next (other processes, timer ticks, where the allocator's blocks fall).
+    /// Taking turns until each side has run this long keeps the best of each to within about a
+    /// percent, at a cost of half a second or so per small book and granularity.
+    static let sequentialSeconds = 0.25
+
+    /// The most runs of a sequential measure, however short.
+    static let sequentialRunLimit = 500
+
     private func measure(_ granularity: TextGranularity, _ parsed: PlainTextBook, _ texts: [TextStorage])
         throws(CommandFailure) -> GranularityResult
     {
@@ -45,36 +55,41 @@ struct BookBenchmark {
         // document per run, its elements' tokenizers made outside the timing: they are made
         // when an element is first touched), prepared as read-all prepares them (words and
         // sentences a stretch of paragraphs at a time, one ICU pass over each), against ICU
-        // iterating the same texts one paragraph at a time.
+        // iterating the same texts one paragraph at a time. The two take turns, at least
+        // `repetitions` times and until each has run for `sequentialSeconds` in all.
         var units = 0
         var icuBoundaries = 0
         var seconds = Double.infinity
         var icuSeconds = Double.infinity
-        for _ in 0..<max(1, repetitions) {
+        var runs = 0
+        var spent = 0.0
+        var icuSpent = 0.0
+        while runs < max(1, repetitions)
+            || (min(spent, icuSpent) < Self.sequentialSeconds && runs < Self.sequentialRunLimit)
+        {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
             // Held, so that the document keeps them (it lets go of elements nobody holds).
             let elements = Array(document.elements)
             let tokenizers = elements.map(\.tokenizer)
-            seconds = min(
-                seconds,
-                Stopwatch.seconds {
-                    units = 0
-                    var prepared = 0
-                    while prepared < tokenizers.count {
-                        prepared = document.prepareUnits(
-                            granularity, from: prepared, budget: Document.preparationBudget)
-                    }
-                    for tokenizer in tokenizers { units += tokenizer.segments(for: granularity).count }
-                })
+            let run = Stopwatch.seconds {
+                units = 0
+                var prepared = 0
+                while prepared < tokenizers.count {
+                    prepared = document.prepareUnits(granularity, from: prepared, budget: Document.preparationBudget)
+                }
+                for tokenizer in tokenizers { units += tokenizer.segments(for: granularity).count }
+            }
             withExtendedLifetime(elements) {}
-            icuSeconds = min(
-                icuSeconds,
-                try Stopwatch.seconds { () throws(CommandFailure) in
-                    icuBoundaries = try icu { () throws(ICUError) in
-                        try TokenizationBenchmark.icuBoundaryCount(
-                            in: texts, granularity: granularity, locale: book.locale)
-                    }
-                })
+            let icuRun = try Stopwatch.seconds { () throws(CommandFailure) in
+                icuBoundaries = try icu { () throws(ICUError) in
+                    try TokenizationBenchmark.icuBoundaryCount(in: texts, granularity: granularity, locale: book.locale)
+                }
+            }
+            seconds = min(seconds, run)
+            icuSeconds = min(icuSeconds, icuRun)
+            spent += run
+            icuSpent += icuRun
+            runs += 1
         }
 
         let (querySeconds, icuQuerySeconds) = try measureQueries(granularity, parsed)
@@ -91,7 +106,7 @@ struct BookBenchmark {
 
         let firstUtteranceSeconds = try measureFirstUtterance(granularity, parsed)
         return GranularityResult(
-            granularity: granularity.rawValue, seconds: seconds, icuSeconds: icuSeconds, units: units,
+            granularity: granularity.rawValue, seconds: seconds, icuSeconds: icuSeconds, runs: runs, units: units,
             icuBoundaries: icuBoundaries, querySeconds: querySeconds, icuQuerySeconds: icuQuerySeconds,
             readAllSeconds: readAllSeconds, utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds)
     }

@@ -24,7 +24,9 @@ enum BenchCommand {
                     "Also measure a book of about N MiB made by repeating the first book; 0 for none. Default: 10 with the bundled books, 0 with --book."
             ),
             CommandSpec.Option(
-                name: "repetitions", valueName: "N", help: "Runs of each measurement; the best is kept.",
+                name: "repetitions", valueName: "N",
+                help:
+                    "Runs of each measurement; the best is kept. A sequential measure runs at least N times and until each side has run 0.25 s in all.",
                 defaultValue: "3"),
             CommandSpec.Option(
                 name: "queries", valueName: "N", help: "Random offsets for the lookup measurement.",
