@@ -178,7 +178,10 @@ final class ElementFactory: Sendable {
 
     /// Element `index`, alive or made now, with the lock held.
     private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {
-        if let alive = state.alive[index].element { return alive }
+        // Read in place: a copy of the slot would add and drop a weak reference.
+        if let alive = state.alive.withUnsafeMutableBufferPointer({ ($0.baseAddress! + index).pointee.element }) {
+            return alive
+        }
         let paragraph = paragraphs[index]
         let made = TextElement(
             text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
