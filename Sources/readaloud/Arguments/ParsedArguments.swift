@@ -100,4 +100,15 @@ struct ParsedArguments {
         }
         return number
     }
+
+    /// The value of an option as a decimal number in `range`, or its default.
+    func decimal(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw UsageError(
+                "'\(text)' is not a valid value for '--\(name)' (expected a number from \(range.lowerBound) to \(range.upperBound))",
+                spec: spec)
+        }
+        return number
+    }
 }

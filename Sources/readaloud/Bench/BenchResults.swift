@@ -8,7 +8,7 @@ struct GranularityResult {
     let seconds: Double
     let icuSeconds: Double
     /// How many times each side ran (the best kept): at least the bench's repetitions, more for
-    /// a small book (see ``BookBenchmark/sequentialSeconds``).
+    /// a small book (`--min-time`).
     let runs: Int
     let units: Int
     let icuBoundaries: Int

@@ -6,6 +6,8 @@ struct BookBenchmark {
     let book: BenchBook
     let granularities: [TextGranularity]
     let repetitions: Int
+    /// How long each side of a sequential measure runs in all, at least (`--min-time`).
+    let minimumSeconds: Double
     let queries: Int
     let layout = PageLayout()
 
@@ -38,15 +40,8 @@ struct BookBenchmark {
 
     // MARK: Measurements
 
-    /// How long each side of a sequential measure runs in all, at least: a small book's pass
-    /// takes a millisecond or two, and the best of a few such runs moves by several percent from
-    /// one bench to the next (other processes, timer ticks, where the allocator's blocks fall).
-    /// Taking turns until each side has run this long keeps the best of each to within about a
-    /// percent, at a cost of half a second or so per small book and granularity.
-    static let sequentialSeconds = 0.25
-
-    /// The most runs of a sequential measure, however short.
-    static let sequentialRunLimit = 500
+    /// The most runs of a sequential measure, however short its passes.
+    static let sequentialRunLimit = 1000
 
     private func measure(_ granularity: TextGranularity, _ parsed: PlainTextBook, _ texts: [TextStorage])
         throws(CommandFailure) -> GranularityResult
@@ -56,7 +51,10 @@ struct BookBenchmark {
         // when an element is first touched), prepared as read-all prepares them (words and
         // sentences a stretch of paragraphs at a time, one ICU pass over each), against ICU
         // iterating the same texts one paragraph at a time. The two take turns, at least
-        // `repetitions` times and until each has run for `sequentialSeconds` in all.
+        // `repetitions` times and until each has run for `minimumSeconds` in all: a small
+        // book's pass takes a millisecond or two, and the best of a few such runs moves by
+        // several percent from one bench to the next (other processes, timer ticks, where the
+        // allocator's blocks fall); the best of a second's worth is steady to about a percent.
         var units = 0
         var icuBoundaries = 0
         var seconds = Double.infinity
@@ -65,7 +63,7 @@ struct BookBenchmark {
         var spent = 0.0
         var icuSpent = 0.0
         while runs < max(1, repetitions)
-            || (min(spent, icuSpent) < Self.sequentialSeconds && runs < Self.sequentialRunLimit)
+            || (min(spent, icuSpent) < minimumSeconds && runs < Self.sequentialRunLimit)
         {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
             // Held, so that the document keeps them (it lets go of elements nobody holds).

@@ -24,10 +24,13 @@ enum BenchCommand {
                     "Also measure a book of about N MiB made by repeating the first book; 0 for none. Default: 10 with the bundled books, 0 with --book."
             ),
             CommandSpec.Option(
-                name: "repetitions", valueName: "N",
-                help:
-                    "Runs of each measurement; the best is kept. A sequential measure runs at least N times and until each side has run 0.25 s in all.",
+                name: "repetitions", valueName: "N", help: "Runs of each measurement, at least; the best is kept.",
                 defaultValue: "3"),
+            CommandSpec.Option(
+                name: "min-time", valueName: "SECONDS",
+                help:
+                    "How long each side of a sequential measure (readaloud's and ICU's) runs in all, at least: short passes over a small book are repeated past --repetitions until then; 0 for --repetitions runs alone.",
+                defaultValue: "1"),
             CommandSpec.Option(
                 name: "queries", valueName: "N", help: "Random offsets for the lookup measurement.",
                 defaultValue: "100000"),
@@ -54,11 +57,13 @@ enum BenchCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let spec = arguments.spec
         let repetitions: Int
+        let minimumSeconds: Double
         let queries: Int
         let synthetic: Int
         let paths = arguments.allValues("book")
         do throws(UsageError) {
             repetitions = try arguments.integer("repetitions", in: 1...1000) ?? 3
+            minimumSeconds = try arguments.decimal("min-time", in: 0...600) ?? 1
             queries = try arguments.integer("queries", in: 1...100_000_000) ?? 100_000
             synthetic = try arguments.integer("synthetic-megabytes", in: 0...1000) ?? (paths.isEmpty ? 10 : 0)
         } catch {
@@ -85,11 +90,14 @@ enum BenchCommand {
         for book in books {
             if !json { writeToStandardError("measuring \(book.name)...\n") }
             results.append(
-                try BookBenchmark(book: book, granularities: measured, repetitions: repetitions, queries: queries).run()
+                try BookBenchmark(
+                    book: book, granularities: measured, repetitions: repetitions, minimumSeconds: minimumSeconds,
+                    queries: queries
+                ).run()
             )
         }
         let report = BenchReport(
-            books: results, repetitions: repetitions, queries: queries, date: Date(),
+            books: results, repetitions: repetitions, minimumSeconds: minimumSeconds, queries: queries, date: Date(),
             cores: ProcessInfo.processInfo.activeProcessorCount)
         if let path = arguments.value("json-file") {
             guard FileManager.default.createFile(atPath: path, contents: Data((report.json + "\n").utf8)) else {
