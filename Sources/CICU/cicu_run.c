@@ -36,49 +36,77 @@ ALWAYS_INLINE int is_simple(const uint64_t *simple, uint16_t unit) {
     return unit < 0x300 || ((simple[unit >> 6] >> (unit & 63)) & 1) != 0;
 }
 
-/// Whether every unit of `units[start..<end]` is simple and none is CR, one unit at a time.
-static int units_are_plain(const uint16_t *units, const uint64_t *simple, int32_t start, int32_t end) {
-    for (int32_t offset = start; offset < end; offset++) {
-        uint16_t unit = units[offset];
-        if (unit == 0x0D || !is_simple(simple, unit)) {
-            return 0;
-        }
-    }
-    return 1;
+/// Whether `unit` is simple and not CR: a unit that lets every offset around it be a cluster
+/// boundary (see cicu_run.plain).
+ALWAYS_INLINE int is_plain_unit(const uint64_t *simple, uint16_t unit) {
+    return unit != 0x0D && is_simple(simple, unit);
 }
 
 /// Eight code units, and the lanes of a comparison of two such.
 typedef uint16_t units8 __attribute__((ext_vector_type(8)));
 typedef int16_t lanes8 __attribute__((ext_vector_type(8)));
 
-/// Whether every unit of the paragraph `units[start..<end]` is simple and none is CR (see
-/// cicu_run.plain): eight units at a time where each lies in one of the run's simple runs (a
+/// The offset of the first unit of `units[offset..<count]` that is not plain, or -1: eight units
+/// at a time where each lies in one of the run's simple runs or is a paragraph separator (a
 /// handful of vector instructions instead of a table lookup per unit), the table for the others.
-static int is_plain(const cicu_run *run, int32_t start, int32_t end) {
+static int32_t first_unit_not_plain(const cicu_run *run, const units8 *firsts, const units8 *lengths,
+                                    int32_t offset, int32_t count) {
     const uint16_t *units = run->units;
-    int32_t offset = start;
-    if (end - start >= 8) {
-        units8 firsts[8];
-        units8 lengths[8];
-        for (int index = 0; index < 8; index++) {
-            firsts[index] = (units8)run->simpleRuns[2 * index];
-            lengths[index] = (units8)(uint16_t)(run->simpleRuns[2 * index + 1] - run->simpleRuns[2 * index]);
+    for (; offset + 8 <= count; offset += 8) {
+        units8 vector;
+        memcpy(&vector, units + offset, sizeof vector);
+        // Unsigned: a unit below a run's first wraps around past its length.
+        lanes8 inside = (lanes8)(vector - firsts[0] <= lengths[0]);
+        for (int index = 1; index < 8; index++) {
+            inside |= (lanes8)(vector - firsts[index] <= lengths[index]);
         }
-        for (; offset + 8 <= end; offset += 8) {
-            units8 vector;
-            memcpy(&vector, units + offset, sizeof vector);
-            // Unsigned: a unit below a run's first wraps around past its length.
-            lanes8 inside = (lanes8)(vector - firsts[0] <= lengths[0]);
-            for (int index = 1; index < 8; index++) {
-                inside |= (lanes8)(vector - firsts[index] <= lengths[index]);
-            }
-            inside &= (lanes8)(vector != (units8)0x0D);
-            if (__builtin_reduce_and(inside) != -1 && !units_are_plain(units, run->simple, offset, offset + 8)) {
-                return 0;
+        inside |= (lanes8)(vector == (units8)0x2029);
+        inside &= (lanes8)(vector != (units8)0x0D);
+        if (__builtin_reduce_and(inside) != -1) {
+            for (int32_t lane = offset; lane < offset + 8; lane++) {
+                if (!is_plain_unit(run->simple, units[lane])) {
+                    return lane;
+                }
             }
         }
     }
-    return units_are_plain(units, run->simple, offset, end);
+    for (; offset < count; offset++) {
+        if (!is_plain_unit(run->simple, units[offset])) {
+            return offset;
+        }
+    }
+    return -1;
+}
+
+/// Sets each paragraph's flag in `plains` (see cicu_run.plain), in one pass over the whole run
+/// rather than one per paragraph: the rest of a paragraph found not plain is skipped.
+static void mark_plain_paragraphs(cicu_run *run) {
+    units8 firsts[8];
+    units8 lengths[8];
+    for (int index = 0; index < 8; index++) {
+        firsts[index] = (units8)run->simpleRuns[2 * index];
+        lengths[index] = (units8)(uint16_t)(run->simpleRuns[2 * index + 1] - run->simpleRuns[2 * index]);
+    }
+    memset(run->plains, 1, (size_t)run->paragraphs);
+    // The run's length: the entry after the last paragraph's start is one past it.
+    const int32_t count = run->starts[run->paragraphs] - 1;
+    int32_t paragraph = 0;
+    int32_t offset = 0;
+    for (;;) {
+        int32_t found = first_unit_not_plain(run, firsts, lengths, offset, count);
+        if (found < 0) {
+            return;
+        }
+        // The paragraph holding it (a separator, being simple, is never found).
+        while (run->starts[paragraph + 1] <= found) {
+            paragraph += 1;
+        }
+        run->plains[paragraph] = 0;
+        offset = run->starts[paragraph + 1];
+        if (offset >= count) {
+            return;
+        }
+    }
 }
 
 static void enter_paragraph(cicu_run *run, int32_t paragraph) {
@@ -86,7 +114,7 @@ static void enter_paragraph(cicu_run *run, int32_t paragraph) {
     run->start = run->starts[paragraph];
     run->end = run->starts[paragraph + 1] - 1;
     run->lastEnd = 0;
-    run->plain = is_plain(run, run->start, run->end);
+    run->plain = run->plains[paragraph];
 }
 
 void cicu_run_begin(cicu_run *run) {
@@ -97,6 +125,7 @@ void cicu_run_begin(cicu_run *run) {
     run->wordsParagraph = -1;
     run->wordsFrom = 0;
     run->firsts[0] = 0;
+    mark_plain_paragraphs(run);
     enter_paragraph(run, 0);
 }
 

@@ -44,6 +44,8 @@ typedef struct cicu_run {
     /// In: the index of each paragraph's first unit (`paragraphs` + 1 entries, the last one the
     /// number of units), written as the run goes.
     int32_t *firsts;
+    /// In: memory for a flag per paragraph, set by cicu_run_begin: whether it is plain.
+    uint8_t *plains;
 
     /// The edges written so far.
     int32_t used;
@@ -69,7 +71,8 @@ typedef struct cicu_run {
     int32_t wordsFrom;
 } cicu_run;
 
-/// Starts `run` (its "in" fields set): the first paragraph, no units.
+/// Starts `run` (its "in" fields set): marks which paragraphs are plain, in one pass over the
+/// run; the first paragraph, no units.
 void cicu_run_begin(cicu_run *run);
 
 /// Moves on to the paragraph the segment `start..<end` (run offsets, not empty) starts in and

@@ -53,6 +53,7 @@ struct RunUnits {
         run.starts = UnsafePointer(starts)
         run.paragraphs = Int32(truncatingIfNeeded: paragraphs.count)
         run.firsts = scratch.firsts(count: paragraphs.count + 1)
+        run.plains = scratch.plains(count: paragraphs.count)
         useEdges(room: 0)
         cicu_run_begin(&run)
     }
@@ -180,7 +181,7 @@ struct RunUnits {
 
     /// Memory for a run: its unit edges (grown by doubling with no zero-filling; copied out
     /// exactly by ``edgeArray(from:count:)``: the units may be kept for long, so they carry no
-    /// slack), its paragraphs' starts and first units.
+    /// slack), its paragraphs' starts, first units and plain flags.
     ///
     /// The memory of the last run is kept for the next one (``take()``, ``giveBack()``): a run
     /// writes its edges to memory already mapped rather than to fresh pages.
@@ -192,6 +193,7 @@ struct RunUnits {
         private(set) var edgeCapacity = 0
         private var startBase: UnsafeMutablePointer<Int32>?
         private var firstBase: UnsafeMutablePointer<Int32>?
+        private var plainBase: UnsafeMutablePointer<UInt8>?
         private var paragraphCapacity = 0
 
         /// The spare, as the bit pattern of a retained reference (`Unmanaged`), 0 when empty.
@@ -206,6 +208,7 @@ struct RunUnits {
             edgeBase?.deallocate()
             startBase?.deallocate()
             firstBase?.deallocate()
+            plainBase?.deallocate()
         }
 
         /// The spare, or a new one.
@@ -258,13 +261,21 @@ struct RunUnits {
             return firstBase!
         }
 
+        /// Memory for `count` paragraphs' flags.
+        func plains(count: Int) -> UnsafeMutablePointer<UInt8> {
+            reserveParagraphs(count)
+            return plainBase!
+        }
+
         private func reserveParagraphs(_ count: Int) {
             guard count > paragraphCapacity || startBase == nil else { return }
             startBase?.deallocate()
             firstBase?.deallocate()
+            plainBase?.deallocate()
             paragraphCapacity = max(count, 64)
             startBase = UnsafeMutablePointer<Int32>.allocate(capacity: paragraphCapacity)
             firstBase = UnsafeMutablePointer<Int32>.allocate(capacity: paragraphCapacity)
+            plainBase = UnsafeMutablePointer<UInt8>.allocate(capacity: paragraphCapacity)
         }
     }
 }
