@@ -100,18 +100,27 @@ final class ElementFactory: Sendable {
     private struct State {
         var width: Double
         var alive: [WeakElement]
-        /// The elements handed out most recently, oldest first from `head` (an element handed
-        /// out twice in a row is there once); slots before `head` are empty.
+        /// The elements handed out most recently, oldest first from `head`, each there once;
+        /// slots before `head` are empty.
         var recent: [TextElement?] = []
         var head = 0
+        /// How many slots were dropped from the front of `recent` in all, so that a slot's
+        /// number (its index plus this) stays the same as slots are dropped.
+        var dropped = 0
         /// The text length of the elements in `recent`.
         var recentText = 0
 
         /// Records `element` as handed out, adding the elements let go to `released` (to be
-        /// released outside the lock). An element let go that nobody else holds is forgotten
-        /// now, so its weak reference's side table goes with it.
+        /// released outside the lock). An element still among the recent ones stays where it is
+        /// (it is held either way, and counted once against the budget); one that is not goes
+        /// last. An element let go that nobody else holds is forgotten now, so its weak
+        /// reference's side table goes with it.
         mutating func touch(_ element: TextElement, releasing released: inout [TextElement]) {
-            if let newest = recent.last, newest === element { return }
+            let index = element.index
+            // The slot `element` went into last is still there (only the element made for an
+            // index while it is alive can be in it).
+            if alive[index].recentSlot >= dropped + head { return }
+            alive[index].recentSlot = dropped + recent.count
             recent.append(element)
             recentText += element.text.count
             while recent.count - head > ElementFactory.recentMinimum, recentText > ElementFactory.recentTextBudget {
@@ -123,6 +132,7 @@ final class ElementFactory: Sendable {
             }
             if head >= 1024, head * 2 >= recent.count {
                 recent.removeFirst(head)
+                dropped += head
                 head = 0
             }
         }
@@ -130,6 +140,9 @@ final class ElementFactory: Sendable {
 
     private struct WeakElement {
         weak var element: TextElement?
+        /// The number of the slot of `State.recent` the element went into last (see
+        /// `State.dropped`), or -1.
+        var recentSlot = -1
     }
 
     init(paragraphs: [PlainTextBook.Paragraph], locale: String, width: Double) {

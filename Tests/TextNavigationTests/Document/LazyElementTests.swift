@@ -44,6 +44,24 @@ import Testing
         #expect(document.elements[0].tokenizer.segments(for: .word).count == 1 + 7 * 26)
     }
 
+    /// An element asked for again and again is held once and counted once against the budget
+    /// of recent elements, so it does not push out the others.
+    @Test func elementsAskedForAgainDoNotPushOutTheOthers() throws {
+        let document = Document(book: try longBook(400))
+        weak var first: TextElement? = document.elements[0]
+        for index in 1..<200 { _ = document.elements[index] }
+        // About 200,000 UTF-16 units of elements so far, under the budget; then two of them in
+        // turn, which as new elements would be another million.
+        for _ in 0..<500 {
+            _ = document.elements[198]
+            _ = document.elements[199]
+        }
+        #expect(first != nil)
+        // New elements still push the oldest out.
+        for index in 200..<400 { _ = document.elements[index] }
+        #expect(first == nil)
+    }
+
     @Test func paginationMakesNoElementAndRelayoutReachesLaterOnes() throws {
         let document = Document(book: try longBook(50), layout: PageLayout(width: 70, linesPerPage: 30))
         let held = document.elements[0]
