@@ -197,8 +197,8 @@ int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32
     return count;
 }
 
-int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, int32_t minimumStatus,
-                                 int32_t *starts, int32_t *ends, int32_t capacity) {
+int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, int32_t *starts, int32_t *ends,
+                                 int32_t capacity) {
     UBreakIterator *bi = AS_ICU(iterator);
     if (capacity <= 0) {
         return 0;
@@ -209,11 +209,9 @@ int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, i
     // `start`: ubrk_next goes on from there without ubrk_following's cache lookup.
     int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
     while (boundary != UBRK_DONE) {
-        if (minimumStatus == CICU_ANY_RULE_STATUS || ubrk_getRuleStatus(bi) >= minimumStatus) {
-            starts[count] = start;
-            ends[count] = boundary;
-            count += 1;
-        }
+        starts[count] = start;
+        ends[count] = boundary;
+        count += 1;
         start = boundary;
         if (count == capacity) {
             break;

@@ -89,19 +89,14 @@ int32_t cicu_break_rule_status(cicu_break_iterator *iterator);
 int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32_t *boundaries,
                               int32_t *statuses, int32_t capacity);
 
-/// Pass as `minimumStatus` to cicu_break_next_segments to keep every segment (no rule status
-/// is read).
-#define CICU_ANY_RULE_STATUS INT32_MIN
-
-/// Fills `starts` and `ends` with the segments after the boundary `*from`, in order, keeping
-/// only those whose closing boundary has a rule status of at least `minimumStatus` (words rather
-/// than the spaces and punctuation between them), up to `capacity` of them; sets `*from` to the
-/// last boundary reached and returns how many segments were written. Iteration is over when
-/// fewer than `capacity` come back. Why it exists: a word or sentence cache needs segments, not
-/// boundaries, and reading rule statuses and filtering in C keeps one C call per 1,024
-/// segments, with nothing per boundary crossing into Swift.
-int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, int32_t minimumStatus,
-                                 int32_t *starts, int32_t *ends, int32_t capacity);
+/// Fills `starts` and `ends` with the segments after the boundary `*from`, in order, up to
+/// `capacity` of them; sets `*from` to the last boundary reached and returns how many segments
+/// were written. Iteration is over when fewer than `capacity` come back. Why it exists: a
+/// sentence cache needs segments, not boundaries, and one C call per 1,024 of them keeps
+/// nothing per boundary crossing into Swift. (Word caches, which keep only segments of some rule
+/// statuses, take theirs in cicu_run_add_icu_words.)
+int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, int32_t *starts, int32_t *ends,
+                                 int32_t capacity);
 
 /// The strings after which ICU's sentence iterator for `locale` with `ss=standard` holds a break
 /// back (the "exceptions/SentenceBreak" strings of ICU's break iterator data for the locale,

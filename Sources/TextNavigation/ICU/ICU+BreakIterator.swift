@@ -117,9 +117,7 @@ extension ICU {
                 let ends = starts + capacity
                 var from: Int32 = 0
                 while true {
-                    let count = Int(
-                        cicu_break_next_segments(
-                            handle, &from, Int32.min, starts, ends, Int32(capacity)))  // CICU_ANY_RULE_STATUS
+                    let count = Int(cicu_break_next_segments(handle, &from, starts, ends, Int32(capacity)))
                     if count > 0 {
                         body(
                             UnsafeMutableBufferPointer(start: starts, count: count),
