@@ -24,7 +24,7 @@ ALWAYS_INLINE void load(hot_state *hot, const cicu_run *run) {
     hot->end = run->end;
     hot->lastEnd = run->lastEnd;
     hot->used = run->used;
-    hot->plain = run->plain;
+    hot->plain = run->plains[run->paragraph];
 }
 
 ALWAYS_INLINE void save(const hot_state *hot, cicu_run *run) {
@@ -37,7 +37,7 @@ ALWAYS_INLINE int is_simple(const uint64_t *simple, uint16_t unit) {
 }
 
 /// Whether `unit` is simple and not CR: a unit that lets every offset around it be a cluster
-/// boundary (see cicu_run.plain).
+/// boundary (see cicu_run.plains).
 ALWAYS_INLINE int is_plain_unit(const uint64_t *simple, uint16_t unit) {
     return unit != 0x0D && is_simple(simple, unit);
 }
@@ -78,7 +78,7 @@ static int32_t first_unit_not_plain(const cicu_run *run, const units8 *firsts, c
     return -1;
 }
 
-/// Sets each paragraph's flag in `plains` (see cicu_run.plain), in one pass over the whole run
+/// Sets each paragraph's flag in `plains` (see cicu_run.plains), in one pass over the whole run
 /// rather than one per paragraph: the rest of a paragraph found not plain is skipped.
 static void mark_plain_paragraphs(cicu_run *run) {
     units8 firsts[8];
@@ -114,7 +114,6 @@ static void enter_paragraph(cicu_run *run, int32_t paragraph) {
     run->start = run->starts[paragraph];
     run->end = run->starts[paragraph + 1] - 1;
     run->lastEnd = 0;
-    run->plain = run->plains[paragraph];
 }
 
 void cicu_run_begin(cicu_run *run) {

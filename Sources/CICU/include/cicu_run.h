@@ -3,7 +3,7 @@
 // edges move so that none splits a grapheme cluster, and writing the units. Why it is in C:
 // for Japanese and Chinese words this work runs once per word next to ICU's dictionary, where
 // every percent shows. In C, ICU's words are taken straight from the iterator and, in a paragraph
-// whose units need no look (see cicu_run.plain), written as they come, with nothing live across
+// whose units need no look (see cicu_run.plains), written as they come, with nothing live across
 // ICU's calls but the loop's own few values: about as many instructions per segment as a bare
 // loop over ubrk_next and ubrk_getRuleStatus takes.
 //
@@ -44,7 +44,9 @@ typedef struct cicu_run {
     /// In: the index of each paragraph's first unit (`paragraphs` + 1 entries, the last one the
     /// number of units), written as the run goes.
     int32_t *firsts;
-    /// In: memory for a flag per paragraph, set by cicu_run_begin: whether it is plain.
+    /// In: memory for a flag per paragraph, set by cicu_run_begin: whether it is plain, that is
+    /// every code unit of it is simple and none is CR. Then every offset in it is a cluster
+    /// boundary, and no edge needs looking at (most paragraphs of most books).
     uint8_t *plains;
 
     /// The edges written so far.
@@ -55,9 +57,6 @@ typedef struct cicu_run {
     int32_t end;
     /// The end of the paragraph's last unit, in its offsets (0 before its first).
     int32_t lastEnd;
-    /// Whether every code unit of the paragraph is simple and none is CR: then every offset in
-    /// it is a cluster boundary, and no edge needs looking at (most paragraphs of most books).
-    int32_t plain;
     /// Set when a segment went on past the separator after its paragraph, or ICU failed: the units
     /// are then not to be used.
     int32_t crossed;

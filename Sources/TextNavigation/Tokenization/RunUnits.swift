@@ -59,7 +59,7 @@ struct RunUnits {
     }
 
     /// Whether a segment went on past the separator after its paragraph (ICU did not break
-    /// there): the units are then not to be used.
+    /// there), or ICU failed: the units are then not to be used.
     var crossed: Bool { run.crossed != 0 }
 
     /// Makes room for `count` more edges after those written.
