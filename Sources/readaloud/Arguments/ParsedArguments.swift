@@ -92,21 +92,22 @@ struct ParsedArguments {
 
     /// The value of an option as a whole number in `range`, or its default.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(
-                "'\(text)' is not a valid value for '--\(name)' (expected a whole number from \(range.lowerBound) to \(range.upperBound))",
-                spec: spec)
-        }
-        return number
+        try number(name, in: range, described: "a whole number") { Int($0) }
     }
 
     /// The value of an option as a decimal number in `range`, or its default.
     func decimal(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        try number(name, in: range, described: "a number") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+    }
+
+    /// The value of an option read by `parse` and checked against `range`, or its default.
+    private func number<Number: Comparable>(
+        _ name: String, in range: ClosedRange<Number>, described kind: String, _ parse: (String) -> Number?
+    ) throws(UsageError) -> Number? {
         guard let text = value(name) else { return nil }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
+        guard let number = parse(text), range.contains(number) else {
             throw UsageError(
-                "'\(text)' is not a valid value for '--\(name)' (expected a number from \(range.lowerBound) to \(range.upperBound))",
+                "'\(text)' is not a valid value for '--\(name)' (expected \(kind) from \(range.lowerBound) to \(range.upperBound))",
                 spec: spec)
         }
         return number
