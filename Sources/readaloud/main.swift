@@ -16,6 +16,7 @@ let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailu
     (SaveCommand.spec, SaveCommand.run),
     (SavedCommand.spec, SavedCommand.run),
     (UnsaveCommand.spec, UnsaveCommand.run),
+    (ServeCommand.spec, ServeCommand.run),
 ]
 
 @MainActor

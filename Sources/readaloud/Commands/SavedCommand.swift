@@ -46,21 +46,26 @@ enum SavedCommand {
                 if let note = selection.note { fields.append(CommonOptions.oneLine(note)) }
                 output.line(fields.joined(separator: "\t"))
             case .jsonl:
-                var object = JSONObject()
-                object.add("id", id)
-                object.add("element", selection.elementIndex)
-                object.add("start", selection.utf16Range.lowerBound)
-                object.add("end", selection.utf16Range.upperBound)
-                object.add("text", selection.text)
-                object.add("before", selection.contextBefore)
-                object.add("after", selection.contextAfter)
-                if let page = selection.pageHint { object.add("page", page) }
-                object.add("granularity", selection.granularity.rawValue)
-                object.add("createdAt", created)
-                if let note = selection.note { object.add("note", note) }
-                output.line(object.text)
+                output.line(jsonObject(for: selection, dates: dates).text)
             }
         }
         output.flush()
+    }
+
+    /// A saved selection as one JSON Lines object (`saved --format jsonl`, and `serve`'s `saved`).
+    static func jsonObject(for selection: SavedSelection, dates: ISO8601DateFormatter) -> JSONObject {
+        var object = JSONObject()
+        object.add("id", selection.id.uuidString.lowercased())
+        object.add("element", selection.elementIndex)
+        object.add("start", selection.utf16Range.lowerBound)
+        object.add("end", selection.utf16Range.upperBound)
+        object.add("text", selection.text)
+        object.add("before", selection.contextBefore)
+        object.add("after", selection.contextAfter)
+        if let page = selection.pageHint { object.add("page", page) }
+        object.add("granularity", selection.granularity.rawValue)
+        object.add("createdAt", dates.string(from: selection.createdAt))
+        if let note = selection.note { object.add("note", note) }
+        return object
     }
 }
