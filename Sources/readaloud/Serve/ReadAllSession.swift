@@ -32,9 +32,11 @@ final class ReadAllSession: @unchecked Sendable {
     private var hasEnded = false
     private var isFinished = false
     private var delivered: ReadingPosition
+    /// The thread until it is started.
+    private var thread: Thread?
 
-    /// Starts reading `document` by `granularity` from `position` (a locator's) or the start of
-    /// page `page` (from 0).
+    /// A session that will read `document` by `granularity` from `position` (a locator's) or
+    /// the start of page `page` (from 0), once started (``start()``).
     init(
         id: Int, book: Int, document: Document, granularity: TextGranularity, from position: ReadingPosition?,
         page: Int, output: OutputQueue
@@ -49,9 +51,15 @@ final class ReadAllSession: @unchecked Sendable {
         self.delivered = session.position
         // Handed over to the thread, which alone uses it from here on.
         nonisolated(unsafe) let handedOver = session
-        let thread = Thread { [self] in read(handedOver) }
-        thread.name = "readaloud serve session \(id)"
-        thread.start()
+        thread = Thread { [self] in read(handedOver) }
+        thread?.name = "readaloud serve session \(id)"
+    }
+
+    /// Starts sending events (after the answer to `readAll` has been queued, so that it comes
+    /// first).
+    func start() {
+        thread?.start()
+        thread = nil
     }
 
     /// The `event` notification for `event`: the CLI's JSON Lines object with the session's id
@@ -139,6 +147,11 @@ final class ReadAllSession: @unchecked Sendable {
         condition.lock()
         if !isFinished, requested != .stopped { requested = state }
         condition.broadcast()
+        if thread != nil {
+            // Not started yet (a request in the same batch as `readAll`): it starts as asked.
+            defer { condition.unlock() }
+            return (requested, delivered)
+        }
         condition.unlock()
         output.wakeWaiters()  // a push waiting for room checks `isInterrupted`
         condition.lock()

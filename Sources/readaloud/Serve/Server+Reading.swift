@@ -23,9 +23,11 @@ extension Server {
         forgetFinishedSessions()
         let id = nextSessionID
         nextSessionID += 1
-        sessions[id] = ReadAllSession(
+        let session = ReadAllSession(
             id: id, book: book.id, document: book.document, granularity: granularity, from: position, page: page,
             output: output)
+        sessions[id] = session
+        sessionsToStart.append(session)
         return .object([("session", .integer(id))])
     }
 

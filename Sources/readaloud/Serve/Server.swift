@@ -23,6 +23,8 @@ final class Server {
     var nextBookID = 1
     var nextSessionID = 1
     var store: SavedSelectionStore?
+    /// Sessions made by the message being answered, started after the answer.
+    var sessionsToStart: [ReadAllSession] = []
 
     init(arguments: ParsedArguments, messageLimit: Int, output: OutputQueue = OutputQueue()) {
         self.arguments = arguments
@@ -42,6 +44,9 @@ final class Server {
                 output.push(Self.response(id: .null, error: error))
             case .text(let bytes):
                 if let reply = reply(to: bytes) { output.push(reply) }
+                // Reading sessions begin once `readAll`'s answer is queued.
+                for session in sessionsToStart { session.start() }
+                sessionsToStart.removeAll()
             }
         }
         for session in sessions.values { session.stop() }
