@@ -78,7 +78,9 @@ import Testing
         let utterances = events.filter { $0["type"] as? String == "utterance" }
         let locator = result(paused)["locator"] as? [String: Any]
         #expect(Self.isJustAfter(locator, utterances.last), "\(String(describing: locator))")
-        #expect(result(try server.request(5, "resume", ["session": session]))["state"] as? String == "reading")
+        #expect(
+            result(try server.request(5, "resume", ["session": session], events: &events))["state"] as? String
+                == "reading")
         while events.last?["type"] as? String != "end" {
             let object = try server.nextObject()
             if object["method"] as? String == "event" { events.append(object["params"] as? [String: Any] ?? [:]) }
@@ -97,6 +99,48 @@ import Testing
         let stopped = try server.request(6, "stop", ["session": session])
         #expect(result(stopped)["state"] as? String == "finished")
         #expect(errorCode(try server.request(7, "stop", ["session": session])) == -32002)
+        #expect(try server.finish() == 0)
+    }
+
+    @Test func aPauseJustAfterAPageTurnGoesOnWithTheUtteranceHeldBack() throws {
+        let server = try ServeProcess()
+        // Two paragraphs on different pages, each too big to share the 1 MiB output queue with
+        // the other: while the client does not read, the session has sent the first paragraph
+        // and the page turn, and waits to send the second.
+        let first = String(repeating: "word ", count: 60_000)
+        let second = String(repeating: "More text. ", count: 100_000)
+        let opened = try server.request(
+            1, "open", ["text": first + "\n\n" + second, "width": 100_000, "linesPerPage": 1])
+        #expect(result(opened)["elements"] as? Int == 2)
+        server.send(#"{"jsonrpc":"2.0","id":2,"method":"readAll","params":{"book":1,"granularity":"paragraph"}}"#)
+        Thread.sleep(forTimeInterval: 1)
+        server.send(#"{"jsonrpc":"2.0","id":3,"method":"pause","params":{"session":1}}"#)
+        var events: [[String: Any]] = []
+        var paused: [String: Any] = [:]
+        while paused.isEmpty {
+            let object = try server.nextObject()
+            if object["method"] as? String == "event" {
+                events.append(object["params"] as? [String: Any] ?? [:])
+            } else if object["id"] as? Int == 3 {
+                paused = object
+            }
+        }
+        #expect(events.map { $0["type"] as? String }.contains("pageTurn"))
+        #expect(events.filter { $0["type"] as? String == "utterance" }.count == 1)
+        // The locator goes on with the second paragraph, which was not sent.
+        let locator = result(paused)["locator"] as? [String: Any]
+        let firstEnd = events.first.map { "\($0["element"] ?? "?"):\($0["end"] ?? "?")" } ?? "none"
+        #expect(
+            Self.isJustAfter(locator, events.first),
+            "locator \(locator?["element"] ?? "?"):\(locator?["offset"] ?? "?") after an utterance ending at \(firstEnd)"
+        )
+        let resumed = try server.request(4, "resume", ["session": 1], events: &events)
+        #expect(result(resumed)["state"] as? String == "reading")
+        while events.last?["type"] as? String != "end" {
+            let object = try server.nextObject()
+            if object["method"] as? String == "event" { events.append(object["params"] as? [String: Any] ?? [:]) }
+        }
+        #expect(events.filter { $0["type"] as? String == "utterance" }.map { $0["element"] as? Int } == [0, 1])
         #expect(try server.finish() == 0)
     }
 

@@ -73,7 +73,7 @@ final class ReadAllSession: @unchecked Sendable {
 
     private func read(_ start: ReadingSession) {
         var session = start
-        var pending: (line: String, isEnd: Bool)?
+        var pending: (line: String, isEnd: Bool, after: ReadingPosition?)?
         while true {
             condition.lock()
             while requested == .paused {
@@ -87,13 +87,21 @@ final class ReadAllSession: @unchecked Sendable {
             if stop { break }
             if pending == nil {
                 guard let event = session.next() else { break }
-                pending = (Self.notification(session: id, event: event, document: document), event == .end)
+                // Where reading goes on once this event is out: the session's position after an
+                // utterance or the end. Not after other events: after a page turn the session's
+                // position is already past the utterance it holds back until the next call.
+                var after: ReadingPosition?
+                switch event {
+                case .utterance, .end: after = session.position
+                default: after = nil
+                }
+                pending = (Self.notification(session: id, event: event, document: document), event == .end, after)
             }
-            guard let (line, isEnd) = pending else { break }
+            guard let (line, isEnd, after) = pending else { break }
             if output.push(line, cancelled: { [self] in isInterrupted }) {
                 pending = nil
                 condition.lock()
-                delivered = session.position
+                if let after { delivered = after }
                 if isEnd { isFinished = true }
                 condition.unlock()
                 if isEnd { break }
