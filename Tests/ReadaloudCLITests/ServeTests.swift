@@ -188,6 +188,18 @@ import Testing
         #expect(try server.finish() == 0)
     }
 
+    @Test func benchServeReportsTheRoundTripOfATokenizerRequest() throws {
+        let result = try CLIRunner.run([
+            "bench", "--serve", "--serve-requests", "300", "--book", CLIRunner.book("udhr-arabic.txt"),
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            line.hasPrefix("serve tokenizer round trip over a pipe (300 requests, one at a time): median "), "\(line)")
+        let median = line.components(separatedBy: "median ").last?.components(separatedBy: " µs").first
+        #expect((median.flatMap(Double.init) ?? 0) > 0, "\(line)")
+    }
+
     @Test func theEndOfInputClosesBooksAndEndsTheServerWithStatusZero() throws {
         let server = try ServeProcess()
         _ = try server.request(1, "open", ["path": "Books/alice-in-wonderland.txt"])

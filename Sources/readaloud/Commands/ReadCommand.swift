@@ -52,6 +52,7 @@ enum ReadCommand {
               save    Save the unit at a locator as a selection.
               saved   List a book's saved selections.
               unsave  Remove a saved selection.
+              serve   Answer JSON-RPC 2.0 requests on standard input (for backends in any language).
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
