@@ -69,6 +69,15 @@ final class ServeProcess {
         }
     }
 
+    /// The next line of output that is not an event notification (a response), as a JSON
+    /// object.
+    func nextAnswer(timeout: Double = 60) throws -> [String: Any] {
+        while true {
+            let object = try nextObject(timeout: timeout)
+            if object["method"] as? String != "event" { return object }
+        }
+    }
+
     /// The next line of output as a JSON object.
     func nextObject(timeout: Double = 60) throws -> [String: Any] {
         guard let line = try nextLine(timeout: timeout) else { throw Timeout(description: "the server ended") }

@@ -148,7 +148,7 @@ import Testing
         let server = try ServeProcess()
         func answer(_ line: [UInt8]) throws -> [String: Any] {
             server.send(line)
-            return try server.nextObject()
+            return try server.nextAnswer()
         }
         func error(_ line: String) throws -> (code: Int?, message: String) {
             let object = try answer(Array(line.utf8))
