@@ -34,8 +34,8 @@ public enum BookLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
             "this is \(encoding) text (it starts with a \(encoding) byte-order mark), not UTF-8; "
                 + "convert it to UTF-8 (for example: iconv -f \(encoding) -t UTF-8)"
         case .streamTooLarge(let limit):
-            "the input goes on past \(limit >> 20) MiB, the most read from a pipe, a device or standard "
-                + "input; save it to a file first"
+            "the input goes on past \(limit >= 1 << 30 ? "\(limit >> 30) GiB" : "\(limit >> 20) MiB"), the most "
+                + "read from a pipe, a device or standard input; save it to a file first"
         case .changedWhileReading(let path):
             "\(path) changed while it was being read (it was truncated, extended or rewritten); try again"
         case .unreadable(let path, let reason):

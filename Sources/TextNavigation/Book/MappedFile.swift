@@ -67,18 +67,18 @@ final class MappedFile {
         if kind == S_IFREG, status.st_size > 0 {
             try copyRegularFile(descriptor, status: status, path: path)
         } else {
-            try readStream(descriptor, path: path, stopsAtNUL: stopsAtNUL)
+            try readStream(descriptor, path: path, stopsAtNUL: stopsAtNUL, limit: Self.streamLimit)
         }
     }
 
-    /// Reads the open `descriptor` (standard input, say) as a stream, from where it stands;
-    /// `name` names it in errors. The descriptor stays open.
-    init(descriptor: Int32, name: String, stopsAtNUL: Bool) throws(BookLoadingError) {
+    /// Reads the open `descriptor` (standard input, say) as a stream, from where it stands, at
+    /// most `limit` bytes; `name` names it in errors. The descriptor stays open.
+    init(descriptor: Int32, name: String, stopsAtNUL: Bool, limit: Int = streamLimit) throws(BookLoadingError) {
         bytes = UnsafeBufferPointer(start: nil, count: 0)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: name, reason: Self.lastError()) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: name, reason: "it is a directory") }
-        try readStream(descriptor, path: name, stopsAtNUL: stopsAtNUL)
+        try readStream(descriptor, path: name, stopsAtNUL: stopsAtNUL, limit: limit)
     }
 
     /// Copies the regular file open as `descriptor`, whose size and times `status` holds, into
@@ -109,19 +109,21 @@ final class MappedFile {
         }
     }
 
-    /// Reads `descriptor` to its end into an allocated buffer, at most ``streamLimit`` bytes;
-    /// with `stopsAtNUL`, stops after the chunk holding the first NUL byte.
-    private func readStream(_ descriptor: Int32, path: String, stopsAtNUL: Bool) throws(BookLoadingError) {
+    /// Reads `descriptor` to its end into an allocated buffer, at most `limit` bytes; with
+    /// `stopsAtNUL`, stops after the chunk holding the first NUL byte.
+    private func readStream(_ descriptor: Int32, path: String, stopsAtNUL: Bool, limit: Int)
+        throws(BookLoadingError)
+    {
         var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         var count = 0
         while true {
             if count == storage.count {
-                guard storage.count < Self.streamLimit + 1 else {
+                guard storage.count < limit + 1 else {
                     storage.deallocate()
-                    throw .streamTooLarge(limit: Self.streamLimit)
+                    throw .streamTooLarge(limit: limit)
                 }
                 let larger = UnsafeMutableRawBufferPointer.allocate(
-                    byteCount: min(storage.count * 2, Self.streamLimit + 1), alignment: 16)
+                    byteCount: min(storage.count * 2, limit + 1), alignment: 16)
                 larger.copyMemory(from: UnsafeRawBufferPointer(storage))
                 storage.deallocate()
                 storage = larger
@@ -140,9 +142,9 @@ final class MappedFile {
             // what was read (/dev/zero and /dev/urandom give a NUL in their first chunk).
             if stopsAtNUL, chunk.contains(0) { break }
         }
-        guard count <= Self.streamLimit else {
+        guard count <= limit else {
             storage.deallocate()
-            throw .streamTooLarge(limit: Self.streamLimit)
+            throw .streamTooLarge(limit: limit)
         }
         bytes = UnsafeBufferPointer(start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
         owned = storage
