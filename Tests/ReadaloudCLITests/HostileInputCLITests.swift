@@ -125,10 +125,10 @@ struct HostileInputCLITests {
 
     /// Endless input stops at the first chunk: standard input from `/dev/zero` (it grew without
     /// bound, then crashed in a `try!`), and `/dev/zero` and `/dev/urandom` by path (read for
-    /// 2 GiB first). Under a 3 GB address-space limit, so the old growth fails fast.
+    /// 2 GiB first). Under a 1 GB address-space limit, so the old growth fails fast.
     @Test(arguments: ["- < /dev/zero", "/dev/zero", "/dev/urandom", "units - < /dev/urandom"])
     func endlessInputStopsAtItsFirstNUL(input: String) throws {
-        let result = try Self.shell("ulimit -v 3000000; exec timeout 60 \"$READALOUD\" \(input)")
+        let result = try Self.shell("ulimit -v 1000000; exec timeout 60 \"$READALOUD\" \(input)")
         #expect(result.status == 65, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains("binary file, not text (NUL byte at byte offset"))
