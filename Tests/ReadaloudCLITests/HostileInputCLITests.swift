@@ -342,24 +342,7 @@ struct HostileInputCLITests {
     /// Runs `readaloud arguments...` under `timeout`, with standard output in a file (10 MB of
     /// output must not block the child). A run past the deadline exits 124.
     static func run(_ arguments: [String], deadline: Int = 300) throws -> CLIRunner.Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readaloud-hostile-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("stdout")
-        let errors = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["--kill-after=10", "\(deadline)", CLIRunner.executable.path] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return CLIRunner.Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            standardError: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        return try shell("exec timeout --kill-after=10 \(deadline) \"$READALOUD\" " + quoted.joined(separator: " "))
     }
 }
