@@ -23,12 +23,13 @@ enum SavedCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
         let (_, identity) = try SelectionStoreOptions.book(arguments)
-        let store = try SelectionStoreOptions.open(arguments)
+        // No store yet: nothing saved, and nothing is created.
+        let store = try SelectionStoreOptions.openExisting(arguments)
         let selections: [SavedSelection]
         do {
-            selections = try store.all(forBook: identity)
+            selections = try store?.all(forBook: identity) ?? []
         } catch {
-            throw CommandFailure("\(error)")
+            throw SelectionStoreOptions.failure(error)
         }
         let dates = ISO8601DateFormatter()
         dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

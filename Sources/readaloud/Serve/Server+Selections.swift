@@ -184,13 +184,11 @@ extension Server {
     /// The store when it exists: listing and removing never make one.
     private func existingStore() throws(RPCError) -> SavedSelectionStore? {
         if let store { return store }
-        let url: URL
         do {
-            url = try arguments.value("store").map { URL(fileURLWithPath: $0) } ?? SavedSelectionStore.defaultURL()
+            store = try SelectionStoreOptions.openExisting(arguments)
+            return store
         } catch {
-            throw .storeFailure("\(error)")
+            throw .storeFailure(error.message)
         }
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try openStore()
     }
 }
