@@ -265,64 +265,8 @@ struct ParagraphAssembler {
         return narrow * 10 >= sampled * 9
     }
 
-    // MARK: Headings
-
-    /// How many bytes of `# ` marker start the line (0 when it is not a markdown heading).
-    private func markdownHeadingPrefix(_ range: Range<Int>) -> Int {
-        var index = range.lowerBound
-        while index < range.upperBound, source[index] == 0x23, index - range.lowerBound < 6 { index += 1 }
-        guard index > range.lowerBound, index < range.upperBound, source[index] == 0x20 else { return 0 }
-        return index + 1 - range.lowerBound
-    }
-
-    private static let chapterWords: Set<String> = [
-        "CHAPTER", "Chapter", "BOOK", "Book", "PART", "Part", "VOLUME", "Volume", "ACT", "Act", "SCENE",
-        "Scene", "EPILOGUE", "Epilogue", "PROLOGUE", "Prologue",
-    ]
-
-    /// The chapter words as bytes, for ``startsWithChapterWord(_:)``.
-    private static let chapterWordBytes: [[UInt8]] = chapterWords.map { Array($0.utf8) }
-
-    /// Whether the line's first word (up to a space, without one final full stop) is one of the
-    /// chapter words: a check on bytes, without allocating, that spares most lines
-    /// ``isChapterLine(_:)``'s string work (a book is mostly lines that are not headings).
-    private func startsWithChapterWord(_ range: Range<Int>) -> Bool {
-        var end = range.lowerBound
-        while end < range.upperBound, source[end] != 0x20, end - range.lowerBound <= 9 { end += 1 }
-        if end > range.lowerBound, source[end - 1] == 0x2E { end -= 1 }
-        let length = end - range.lowerBound
-        guard length >= 3, length <= 8 else { return false }
-        return Self.chapterWordBytes.contains { word in
-            word.count == length && word.indices.allSatisfy { word[$0] == source[range.lowerBound + $0] }
-        }
-    }
-
-    /// Whether the line reads like `CHAPTER I.`, `Chapter 12. Loomings` or `EPILOGUE`.
-    private func isChapterLine(_ range: Range<Int>) -> Bool {
-        guard range.count <= 80, startsWithChapterWord(range) else { return false }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
-        let words = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard let first = words.first else { return false }
-        let keyword = first.hasSuffix(".") ? String(first.dropLast()) : String(first)
-        guard Self.chapterWords.contains(keyword) else { return false }
-        if keyword.lowercased() == "epilogue" || keyword.lowercased() == "prologue" { return words.count <= 4 }
-        guard words.count >= 2 else { return false }
-        var number = words[1]
-        while let last = number.last, last == "." || last == ":" { number = number.dropLast() }
-        let isRoman = !number.isEmpty && number.allSatisfy { "IVXLCDM".contains($0) }
-        let isDigits = !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
-        // A title may follow on the line ("Chapter 12. Loomings"); running prose may not.
-        let titleStartsWell = words.count < 3 || !(words[2].first?.isLowercase ?? false)
-        return (isRoman || isDigits) && titleStartsWell
-    }
-
-    /// Whether a line under a chapter line reads as its title: it does not start in lower case
-    /// (as a sentence's continuation would).
-    private func isTitleLine(_ range: Range<Int>) -> Bool {
-        guard range.count <= 120 else { return false }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
-        return !(text.first?.isLowercase ?? true)
-    }
+    /// The heading rules over the file's bytes.
+    private var headings: HeadingRules { HeadingRules(source: source) }
 
     // MARK: Planning
 
@@ -380,8 +324,8 @@ struct ParagraphAssembler {
             guard hasGroup else { return }
             hasGroup = false
             let lines = group
-            if lines.startsBlock, endsBlock, lines.lineCount <= 2, isChapterLine(trimmed(lines.first.bytes)),
-                lines.second.map({ isTitleLine(trimmed($0.bytes)) }) ?? true
+            if lines.startsBlock, endsBlock, lines.lineCount <= 2, headings.isChapterLine(trimmed(lines.first.bytes)),
+                lines.second.map({ headings.isTitleLine(trimmed($0.bytes)) }) ?? true
             {
                 append(lines.first.bytes.lowerBound, lines.first.terminator, heading: true)
                 if let second = lines.second { append(second.bytes.lowerBound, second.terminator, heading: true) }
@@ -400,7 +344,7 @@ struct ParagraphAssembler {
             if content.isEmpty {
                 flush(endsBlock: true)
                 atBlockStart = true
-            } else if markdownHeadingPrefix(content) > 0 {
+            } else if headings.markdownHeadingPrefix(content) > 0 {
                 flush(endsBlock: false)
                 append(line.bytes.lowerBound, line.terminator, heading: true)
                 atBlockStart = false
@@ -459,7 +403,9 @@ struct ParagraphAssembler {
             let lineEnd = lineBreak(from: lineStart, limit: end)
             let content = trimmed(lineStart..<lineEnd)
             var bytes = content
-            if piece.isHeading { bytes = trimmed(bytes.lowerBound + markdownHeadingPrefix(bytes)..<bytes.upperBound) }
+            if piece.isHeading {
+                bytes = trimmed(bytes.lowerBound + headings.markdownHeadingPrefix(bytes)..<bytes.upperBound)
+            }
             if let previous {
                 let joinsWide = isWide(lastScalar(in: previous.content)) && isWide(scalar(at: bytes.lowerBound).value)
                 if !joinsWide { body(.softWrap(previous.terminator)) }

@@ -13,9 +13,10 @@
 ///    A line that starts with white space (verse, a table of contents) starts a new paragraph.
 ///    In a file that is not hard-wrapped (Aozora Bunko's one line per paragraph), every line is
 ///    a paragraph.
-/// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.` or
-///    `Chapter 12. Loomings` standing alone in its block, or with one title line under it (which
-///    becomes a heading too).
+/// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.`,
+///    `Chapter 12. Loomings`, `第一章`, `第三十五回` or `第一回　靈根育孕源流出　心性修持大道生` standing
+///    alone in its block, or with one title line under it (which becomes a heading too)
+///    (``HeadingRules``).
 /// 5. Each paragraph's text is trimmed of leading and trailing white space, and keeps a
 ///    ``SourceMap`` from its offsets back to the file's bytes.
 ///

@@ -38,6 +38,20 @@ import TextNavigation
             ])
     }
 
+    /// Chinese and Japanese chapter lines standing alone are headings, as `CHAPTER I.` is; a
+    /// sentence that starts with an ordinal is not.
+    @Test func chineseAndJapaneseChapterLinesAreHeadings() throws {
+        let book = try PlainTextBook(
+            "第一回　靈根育孕源流出　心性修持大道生\n\n詩曰：混沌未分天地亂。\n\n第三十五回\n\n外道施威欺正性。\n\n第一章\n\n本文です。\n\n第12話 再会\n\n第一回說的是花果山。\n\n第一章　はじめに。\n"
+        )
+        let kinds = book.paragraphs.map { "\($0.kind == .heading ? "H" : "B"):\($0.text.string)" }
+        #expect(
+            kinds == [
+                "H:第一回　靈根育孕源流出　心性修持大道生", "B:詩曰：混沌未分天地亂。", "H:第三十五回", "B:外道施威欺正性。", "H:第一章", "B:本文です。",
+                "H:第12話 再会", "B:第一回說的是花果山。", "B:第一章　はじめに。",
+            ])
+    }
+
     @Test func aFormFeedStartsAPage() throws {
         let book = try PlainTextBook("Page one.\n\u{0C}\nPage two.\n")
         #expect(Self.texts(book) == ["Page one.", "Page two."])
