@@ -45,7 +45,8 @@ struct ParagraphAssembler {
 
     let source: UnsafeBufferPointer<UInt8>
     let start: Int
-    /// Whether to leave out Aozora Bunko markup (ruby readings, ruby-base marks, editor notes).
+    /// Whether to leave out Aozora Bunko markup (ruby readings, ruby-base marks, editor notes):
+    /// the file is Aozora-style (``AozoraMarkup/isAozoraStyle(_:from:)``).
     let dropsAozoraMarkup: Bool
     /// The mapped file `source` comes from, whose passed pages each pass lets go.
     let file: MappedFile?
@@ -53,7 +54,8 @@ struct ParagraphAssembler {
     init(source: UnsafeBufferPointer<UInt8>, start: Int, dropsAozoraMarkup: Bool, file: MappedFile?) {
         self.source = source
         self.start = start
-        self.dropsAozoraMarkup = dropsAozoraMarkup
+        // (Looked for only in a file with a ruby reading, as the validation found.)
+        self.dropsAozoraMarkup = dropsAozoraMarkup && AozoraMarkup.isAozoraStyle(source, from: start)
         self.file = file
     }
 
@@ -411,7 +413,7 @@ struct ParagraphAssembler {
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {
-                forEachTextRun(in: bytes) { run, units in body(.text(run, units: units)) }
+                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in body(.text(run, units: units)) }
             } else if !bytes.isEmpty {
                 body(.text(bytes, units: nil))
             }
@@ -420,74 +422,5 @@ struct ParagraphAssembler {
             lineStart =
                 source[lineEnd] == 0x0D && lineEnd + 1 < end && source[lineEnd + 1] == 0x0A ? lineEnd + 2 : lineEnd + 1
         }
-    }
-
-    // MARK: Aozora Bunko markup
-
-    private static let rubyOpen: [UInt8] = [0xE3, 0x80, 0x8A]  // 《
-    private static let rubyClose: [UInt8] = [0xE3, 0x80, 0x8B]  // 》
-    private static let rubyBase: [UInt8] = [0xEF, 0xBD, 0x9C]  // ｜
-    private static let noteOpen: [UInt8] = [0xEF, 0xBC, 0xBB, 0xEF, 0xBC, 0x83]  // ［＃
-    private static let noteClose: [UInt8] = [0xEF, 0xBC, 0xBD]  // ］
-
-    private func matches(_ pattern: [UInt8], at index: Int, limit: Int) -> Bool {
-        guard index + pattern.count <= limit else { return false }
-        for (offset, byte) in pattern.enumerated() where source[index + offset] != byte { return false }
-        return true
-    }
-
-    private func firstIndex(of pattern: [UInt8], from index: Int, limit: Int) -> Int? {
-        var index = index
-        while index + pattern.count <= limit {
-            if matches(pattern, at: index, limit: limit) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Calls `body` with each non-empty byte range of `range` that is text, and the UTF-16
-    /// units it takes: without ruby readings `《…》`, ruby-base marks `｜` and editor notes
-    /// `［＃…］` (an unclosed bracket is kept as text). Steps a scalar at a time; every mark
-    /// starts with E3 (《) or EF (｜, ［), so only those scalars are looked at closely.
-    private func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>, Int) -> Void) {
-        var runStart = range.lowerBound
-        var runUnits = 0
-        var index = range.lowerBound
-        let limit = range.upperBound
-        while index < limit {
-            let byte = source[index]
-            if byte < 0x80 {
-                index += 1
-                runUnits += 1
-                continue
-            }
-            guard byte == 0xE3 || byte == 0xEF else {
-                let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                index += length
-                runUnits += length == 4 ? 2 : 1
-                continue
-            }
-            // A three-byte scalar (the text is valid UTF-8, and `range` ends on a scalar).
-            let second = source[index + 1]
-            let third = source[index + 2]
-            var skipTo: Int?
-            if byte == 0xE3, second == 0x80, third == 0x8A {
-                skipTo = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit).map { $0 + 3 }
-            } else if byte == 0xEF, second == 0xBD, third == 0x9C {
-                skipTo = index + 3
-            } else if byte == 0xEF, second == 0xBC, third == 0xBB, matches(Self.noteOpen, at: index, limit: limit) {
-                skipTo = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
-            }
-            if let skipTo {
-                if runStart < index { body(runStart..<index, runUnits) }
-                index = skipTo
-                runStart = skipTo
-                runUnits = 0
-            } else {
-                index += 3
-                runUnits += 1
-            }
-        }
-        if runStart < limit { body(runStart..<limit, runUnits) }
     }
 }

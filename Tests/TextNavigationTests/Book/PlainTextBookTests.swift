@@ -72,8 +72,32 @@ import TextNavigation
         #expect(Self.texts(book) == ["所々丹塗の剥げた円柱に、蟋蟀が一匹。"])
     }
 
+    /// `《…》` is a ruby reading only in an Aozora-style file (one with an editor's note `［＃…］`
+    /// or the colophon's `底本：`), and only where it is a reading; Chinese book titles are text.
+    @Test func bookTitleBracketsAreText() throws {
+        let chinese = try PlainTextBook("子曰：「《易》曰：『大哉乾元！』」\n《詩》云：「周雖舊邦，其命維新。」\n\n讀《論語》、《孟子》。\n")
+        #expect(Self.texts(chinese) == ["子曰：「《易》曰：『大哉乾元！』」《詩》云：「周雖舊邦，其命維新。」", "讀《論語》、《孟子》。"])
+        let colophon = try PlainTextBook("讀《論語》、｜《孟子》。\n\n底本：四部叢刊本\n")
+        #expect(Self.texts(colophon) == ["讀《論語》、｜《孟子》。", "底本：四部叢刊本"])
+        let aozora = try PlainTextBook("［＃注］彼は下人《げにん》で、それは《かな》だ。《羅生門》を読む。｜を書く。\r\n")
+        #expect(Self.texts(aozora) == ["彼は下人で、それは《かな》だ。《羅生門》を読む。｜を書く。"])
+    }
+
+    /// Books/rashomon.txt (Aozora Bunko) still leaves out every reading, base mark and note: the
+    /// only `《`, `》` and `｜` left are those its legend shows as marks.
+    @Test func rashomonStillLeavesOutItsReadings() throws {
+        let texts = Self.texts(try PlainTextBook(contentsOf: "Books/rashomon.txt"))
+        let text = texts.joined(separator: "\n")
+        #expect(text.contains("ある日の暮方の事である。一人の下人が、羅生門の下で雨やみを待っていた。"))
+        #expect(text.contains("ただ、所々丹塗の剥げた、大きな円柱に、蟋蟀が一匹とまっている。"))
+        #expect(!text.contains("［＃"))
+        #expect(texts.filter { $0.contains("《") || $0.contains("》") } == ["《》：ルビ"])
+        #expect(texts.filter { $0.contains("｜") } == ["｜：ルビの付く文字列の始まりを特定する記号"])
+        #expect(texts.contains("（例）下人"))
+    }
+
     @Test func theSourceMapLeadsBackToTheFilesBytes() throws {
-        let source = Array("\u{FEFF}Ｉt's  a ｜漢字《かんじ》 test\r\nof the 😀 map.\r\n\r\n  Second\r\n".utf8)
+        let source = Array("\u{FEFF}Ｉt's  a ｜漢字《かんじ》［＃注］ test\r\nof the 😀 map.\r\n\r\n  Second\r\n".utf8)
         let book = try PlainTextBook(bytes: source)
         for paragraph in book.paragraphs {
             let text = paragraph.text
