@@ -49,21 +49,11 @@ struct AozoraMarkup {
     }
 
     /// The scalar whose UTF-8 starts at `index`.
-    private func scalar(at index: Int) -> UInt32 {
-        let lead = source[index]
-        if lead < 0x80 { return UInt32(lead) }
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-        for next in 1..<length { value = value << 6 | UInt32(source[index + next] & 0x3F) }
-        return value
-    }
+    private func scalar(at index: Int) -> UInt32 { SourceScalars(source: source).scalar(at: index).value }
 
     /// The scalar that ends right before `index`, not before `lower`; `nil` at `lower`.
     private func scalar(before index: Int, from lower: Int) -> UInt32? {
-        guard index > lower else { return nil }
-        var start = index - 1
-        while start > lower, source[start] & 0xC0 == 0x80 { start -= 1 }
-        return scalar(at: start)
+        SourceScalars(source: source).lastScalar(in: lower..<index)
     }
 
     /// Whether `value` is a kanji, or one of the marks Aozora counts with them (々, 〆, 〇, ヶ).

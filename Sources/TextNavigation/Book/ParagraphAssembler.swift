@@ -71,9 +71,9 @@ struct ParagraphAssembler {
     static let sampleSize = 4000
 
     func assemble() -> Result {
-        let hardWrapped = isHardWrapped()
+        let (hardWrapped, wrapWidth) = sample()
         file?.restartPass()
-        let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
+        let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped, wrapWidth: wrapWidth)
         file?.restartPass()
         var paragraphOffsets: [Int32] = []
         var byteOffsets: [Int32] = []
@@ -211,60 +211,32 @@ struct ParagraphAssembler {
         return lower..<upper
     }
 
-    private func isIndented(_ line: Line) -> Bool {
-        !line.bytes.isEmpty && whiteSpaceLength(at: line.bytes.lowerBound, limit: line.bytes.upperBound) > 0
-    }
+    /// The file's bytes as scalars and widths.
+    private var scalars: SourceScalars { SourceScalars(source: source) }
 
-    // MARK: Scalars and widths
+    // MARK: Sampling
 
-    private func scalar(at index: Int) -> (value: UInt32, length: Int) {
-        let lead = source[index]
-        if lead < 0x80 { return (UInt32(lead), 1) }
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-        for next in 1..<length { value = value << 6 | UInt32(source[index + next] & 0x3F) }
-        return (value, length)
-    }
-
-    private func lastScalar(in range: Range<Int>) -> UInt32? {
-        guard !range.isEmpty else { return nil }
-        var index = range.upperBound - 1
-        while index > range.lowerBound, source[index] & 0xC0 == 0x80 { index -= 1 }
-        return scalar(at: index).value
-    }
-
-    private func isWide(_ value: UInt32?) -> Bool {
-        guard let value, value >= 0x1100, let scalar = Unicode.Scalar(value) else { return false }
-        return ICU.Properties.isWide(scalar)
-    }
-
-    private func width(of range: Range<Int>) -> Int {
-        var width = 0
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let (value, length) = scalar(at: index)
-            width += isWide(value) ? 2 : 1
-            index += length
-        }
-        return width
-    }
-
-    /// Whether nine in ten of the first ``sampleSize`` non-blank lines are at most
-    /// ``hardWrapWidth`` cells wide.
-    private func isHardWrapped() -> Bool {
+    /// What a sample of the file's first ``sampleSize`` non-blank lines tells: whether nine in
+    /// ten are at most ``hardWrapWidth`` cells wide (the file is hard-wrapped), and the width at
+    /// which those lines were wrapped (``IndentedLines/wrapWidth(widths:)``).
+    private func sample() -> (hardWrapped: Bool, wrapWidth: Int) {
         var sampled = 0
-        var narrow = 0
+        var widths = [Int](repeating: 0, count: Self.hardWrapWidth + 1)
         var index = start
+        let measure = IndentedLines(scalars: scalars, wrapWidth: 0)
         while index < source.count, sampled < Self.sampleSize {
             let line = line(at: index)
             index = line.next
             let bytes = trimmed(line.bytes)
             guard !bytes.isEmpty else { continue }
             sampled += 1
-            // A line of at most 100 bytes is at most 100 cells wide; wider ones are measured.
-            if bytes.count <= Self.hardWrapWidth || width(of: bytes) <= Self.hardWrapWidth { narrow += 1 }
+            // A line of more than 100 cells counts as wide; a narrow one, by its width from the
+            // line's start.
+            let width = measure.indentation(of: line.bytes, content: bytes) + scalars.width(of: bytes)
+            if width <= Self.hardWrapWidth { widths[width] += 1 }
         }
-        return narrow * 10 >= sampled * 9
+        let narrow = widths.reduce(0, +)
+        return (narrow * 10 >= sampled * 9, IndentedLines.wrapWidth(widths: widths))
     }
 
     /// The heading rules over the file's bytes.
@@ -283,6 +255,9 @@ struct ParagraphAssembler {
         var startsBlock: Bool
         /// The last line, trimmed.
         var lastContent: Range<Int>
+        /// The indentation of the first and the last line, in cells.
+        var firstIndent: Int
+        var lastIndent: Int
         /// The UTF-16 units and anchors of the lines so far as one body paragraph (what
         /// ``forEachRun(of:_:)`` gives when there is no Aozora markup to leave out).
         var units: Int
@@ -291,7 +266,7 @@ struct ParagraphAssembler {
 
     /// Groups the lines into paragraphs; returns them with the UTF-16 units and anchors their
     /// text will take.
-    private func plan(hardWrapped: Bool) -> (pieces: [Piece], units: Int, anchors: Int) {
+    private func plan(hardWrapped: Bool, wrapWidth: Int) -> (pieces: [Piece], units: Int, anchors: Int) {
         var pieces: [Piece] = []
         var units = 0
         var anchors = 0
@@ -299,8 +274,9 @@ struct ParagraphAssembler {
         // every change).
         var group = Group(
             first: Line(bytes: 0..<0, terminator: 0, endsWithFormFeed: false, next: 0), end: 0, startsBlock: false,
-            lastContent: 0..<0, units: 0)
+            lastContent: 0..<0, firstIndent: 0, lastIndent: 0, units: 0)
         var hasGroup = false
+        let indented = IndentedLines(scalars: scalars, wrapWidth: wrapWidth)
         var pendingPage = false
         var atBlockStart = true
 
@@ -351,27 +327,40 @@ struct ParagraphAssembler {
                 append(line.bytes.lowerBound, line.terminator, heading: true)
                 atBlockStart = false
             } else {
-                if !hardWrapped || isIndented(line) { flush(endsBlock: false) }
+                let indent = indented.indentation(of: line.bytes, content: content)
+                // Lines without indentation go on with a paragraph that has none; otherwise
+                // a line goes on with the paragraph when it continues it (IndentedLines).
+                if !hardWrapped
+                    || (hasGroup && (indent > 0 || group.firstIndent > 0)
+                        && !indented.continues(
+                            previous: group.lastContent, previousIndent: group.lastIndent, next: content,
+                            nextIndent: indent))
+                {
+                    flush(endsBlock: false)
+                }
                 // (Counted by forEachRun instead when markup is left out.)
                 let units = dropsAozoraMarkup ? 0 : UTF8Decoding.utf16Count(of: content, in: source)
                 if !hasGroup {
                     hasGroup = true
                     group = Group(
-                        first: line, end: line.terminator, startsBlock: atBlockStart, lastContent: content, units: units
-                    )
+                        first: line, end: line.terminator, startsBlock: atBlockStart, lastContent: content,
+                        firstIndent: indent, lastIndent: indent, units: units)
                 } else {
                     if group.lineCount == 1 { group.second = line }
                     group.lineCount += 1
                     group.end = line.terminator
                     // As forEachRun: a soft wrap (one space, one anchor) unless both sides are
                     // wide, then the line's text (one anchor).
-                    if !(isWide(lastScalar(in: group.lastContent)) && isWide(scalar(at: content.lowerBound).value)) {
+                    if !(SourceScalars.isWide(scalars.lastScalar(in: group.lastContent))
+                        && SourceScalars.isWide(scalars.scalar(at: content.lowerBound).value))
+                    {
                         group.units += 1
                         group.anchors += 1
                     }
                     group.units += units
                     group.anchors += 1
                     group.lastContent = content
+                    group.lastIndent = indent
                 }
                 atBlockStart = false
                 if !hardWrapped {
@@ -409,7 +398,9 @@ struct ParagraphAssembler {
                 bytes = trimmed(bytes.lowerBound + headings.markdownHeadingPrefix(bytes)..<bytes.upperBound)
             }
             if let previous {
-                let joinsWide = isWide(lastScalar(in: previous.content)) && isWide(scalar(at: bytes.lowerBound).value)
+                let joinsWide =
+                    SourceScalars.isWide(scalars.lastScalar(in: previous.content))
+                    && SourceScalars.isWide(scalars.scalar(at: bytes.lowerBound).value)
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {

@@ -21,9 +21,10 @@ import TextNavigation
         #expect(Self.texts(book) == ["中文的句子。", "Mixed 中 English"])
     }
 
+    /// Short indented lines (verse) are paragraphs of their own, and so is the line after them.
     @Test func indentedLinesStartNewParagraphs() throws {
         let book = try PlainTextBook("A poem:\n    How doth the little\n    crocodile improve\nAfter.")
-        #expect(Self.texts(book) == ["A poem:", "How doth the little", "crocodile improve After."])
+        #expect(Self.texts(book) == ["A poem:", "How doth the little", "crocodile improve", "After."])
     }
 
     @Test func headingsFromMarkdownAndChapterLines() throws {
