@@ -308,9 +308,10 @@ struct ParagraphAssembler {
                 append(lines.first.bytes.lowerBound, lines.first.terminator, heading: true)
                 if let second = lines.second { append(second.bytes.lowerBound, second.terminator, heading: true) }
             } else {
-                append(
-                    lines.first.bytes.lowerBound, lines.end, heading: false,
-                    counted: dropsAozoraMarkup ? nil : (lines.units, lines.anchors))
+                // (Counted again by forEachRun when markup or emphasis marks may be left out.)
+                let start = lines.first.bytes.lowerBound
+                let plain = !dropsAozoraMarkup && !EmphasisMarks(source: source).containsUnderscore(start..<lines.end)
+                append(start, lines.end, heading: false, counted: plain ? (lines.units, lines.anchors) : nil)
             }
         }
 
@@ -383,13 +384,30 @@ struct ParagraphAssembler {
     // MARK: Writing
 
     /// Calls `body` with the runs of a piece's text in order: each line trimmed (a heading also
-    /// without its `#` marker, Aozora markup left out when the file has it), and between two
-    /// lines a soft wrap, unless both sides of it are East Asian wide characters.
+    /// without its `#` marker, Aozora markup left out when the file has it, emphasis marks left
+    /// out), and between two lines a soft wrap, unless both sides of it are East Asian wide
+    /// characters.
     @inline(__always)
     private func forEachRun(of piece: Piece, _ body: (Run) -> Void) {
         var lineStart = Int(piece.start)
         let end = Int(piece.end)
         var previous: (content: Range<Int>, terminator: Int)?
+        let marks = EmphasisMarks(source: source).marks(in: lineStart..<end)
+        var nextMark = 0
+        /// Gives `body` the text of `run` without the emphasis marks in it.
+        func text(_ run: Range<Int>, units: Int?) {
+            var lower = run.lowerBound
+            while nextMark < marks.count, marks[nextMark] < run.upperBound {
+                let mark = marks[nextMark]
+                nextMark += 1
+                guard mark >= lower else { continue }
+                if lower < mark { body(.text(lower..<mark, units: nil)) }
+                lower = mark + 1
+            }
+            if lower < run.upperBound {
+                body(.text(lower..<run.upperBound, units: lower == run.lowerBound ? units : nil))
+            }
+        }
         while true {
             let lineEnd = lineBreak(from: lineStart, limit: end)
             let content = trimmed(lineStart..<lineEnd)
@@ -404,9 +422,9 @@ struct ParagraphAssembler {
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {
-                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in body(.text(run, units: units)) }
+                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in text(run, units: units) }
             } else if !bytes.isEmpty {
-                body(.text(bytes, units: nil))
+                text(bytes, units: nil)
             }
             guard lineEnd < end else { return }
             previous = (content, lineEnd)
