@@ -3,7 +3,7 @@
 /// `［＃…］`, so that a reading is not read twice.
 ///
 /// A file is Aozora-style when it carries Aozora's own markers: an editor's note `［＃` or the
-/// colophon's `底本：`. Even there, `《…》` is a reading only when it is one: kana directly after
+/// colophon's `底本：` (looked for only in a file with a `《…》`, which validating it notes). Even there, `《…》` is a reading only when it is one: kana directly after
 /// a kanji (or after an editor's note, which stands for a kanji outside JIS), or anything after
 /// a base that a `｜` marks the start of. Elsewhere `《…》` is text: Chinese writes book titles
 /// in it (`《易》曰`), and so may a Japanese book.
