@@ -45,8 +45,7 @@ struct ParagraphAssembler {
 
     let source: UnsafeBufferPointer<UInt8>
     let start: Int
-    /// Whether to leave out Aozora Bunko markup (ruby readings, ruby-base marks, editor notes):
-    /// the file is Aozora-style (``AozoraMarkup/isAozoraStyle(_:from:)``).
+    /// Whether to leave out Aozora Bunko markup (ruby readings, ruby-base marks, editor notes).
     let dropsAozoraMarkup: Bool
     /// The mapped file `source` comes from, whose passed pages each pass lets go.
     let file: MappedFile?
@@ -54,7 +53,7 @@ struct ParagraphAssembler {
     init(source: UnsafeBufferPointer<UInt8>, start: Int, dropsAozoraMarkup: Bool, file: MappedFile?) {
         self.source = source
         self.start = start
-        // (Looked for only in a file with a ruby reading, as the validation found.)
+        // Only in an Aozora-style file (looked for only when the validation found a `《…》`).
         self.dropsAozoraMarkup = dropsAozoraMarkup && AozoraMarkup.isAozoraStyle(source, from: start)
         self.file = file
     }
@@ -71,9 +70,9 @@ struct ParagraphAssembler {
     static let sampleSize = 4000
 
     func assemble() -> Result {
-        let (hardWrapped, wrapWidth) = sample()
+        let hardWrapped = isHardWrapped()
         file?.restartPass()
-        let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped, wrapWidth: wrapWidth)
+        let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
         file?.restartPass()
         var paragraphOffsets: [Int32] = []
         var byteOffsets: [Int32] = []
@@ -216,6 +215,9 @@ struct ParagraphAssembler {
 
     // MARK: Sampling
 
+    /// Whether the file is hard-wrapped, as the sample tells.
+    private func isHardWrapped() -> Bool { sample().hardWrapped }
+
     /// What a sample of the file's first ``sampleSize`` non-blank lines tells: whether nine in
     /// ten are at most ``hardWrapWidth`` cells wide (the file is hard-wrapped), and the width at
     /// which those lines were wrapped (``IndentedLines/wrapWidth(widths:)``).
@@ -266,7 +268,7 @@ struct ParagraphAssembler {
 
     /// Groups the lines into paragraphs; returns them with the UTF-16 units and anchors their
     /// text will take.
-    private func plan(hardWrapped: Bool, wrapWidth: Int) -> (pieces: [Piece], units: Int, anchors: Int) {
+    private func plan(hardWrapped: Bool) -> (pieces: [Piece], units: Int, anchors: Int) {
         var pieces: [Piece] = []
         var units = 0
         var anchors = 0
@@ -276,7 +278,7 @@ struct ParagraphAssembler {
             first: Line(bytes: 0..<0, terminator: 0, endsWithFormFeed: false, next: 0), end: 0, startsBlock: false,
             lastContent: 0..<0, firstIndent: 0, lastIndent: 0, units: 0)
         var hasGroup = false
-        let indented = IndentedLines(scalars: scalars, wrapWidth: wrapWidth)
+        let indented = IndentedLines(scalars: scalars, wrapWidth: sample().wrapWidth)
         var pendingPage = false
         var atBlockStart = true
 
