@@ -3,7 +3,7 @@ import Testing
 
 /// Ctrl-C stops after the current unit and prints where to resume; a closed pipe ends quietly.
 @Suite struct StopAndPipeTests {
-    @Test func interruptStopsAfterTheCurrentUnitAndPrintsALocatorToResumeFrom() throws {
+    @Test(.needsSpeechEngine) func interruptStopsAfterTheCurrentUnitAndPrintsALocatorToResumeFrom() throws {
         let book = CLIRunner.book("alice-in-wonderland.txt")
         let directory = try CLIRunner.temporaryDirectory()
         let process = Process()
