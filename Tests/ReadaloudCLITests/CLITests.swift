@@ -40,7 +40,7 @@ import Testing
         let file = try CLIRunner.temporaryFile(Array("foo bar".utf8))
         let result = try CLIRunner.run(["probe", file, "--granularity", "word"])
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 16)
+        try #require(lines.count == 16)
         #expect(lines[6] == "0\t3\tforward\t0\t1\t4\t-")
         #expect(lines[7] == "0\t3\tbackward\t1\t0\t0\t0-3")
     }
