@@ -54,7 +54,7 @@ import Testing
             }.first { $0["type"] as? String == "utterance" })
         let locator = String(
             decoding: try JSONSerialization.data(withJSONObject: try #require(utterance["locator"])), as: UTF8.self)
-        let note = "tab\there\nnew line\r\nback\\slash\u{2028}end"
+        let note = "tab\there\nnew line\r\nback\\slash\u{2028}\u{85}\"end\""
         let save = try CLIRunner.run(["save", book, "--at", locator, "--note", note, "--store", store])
         #expect(save.status == 0, "\(save.standardError)")
         let listed = try CLIRunner.run(["saved", book, "--store", store])
@@ -64,7 +64,7 @@ import Testing
         let fields = try #require(lines.first).split(separator: "\t", omittingEmptySubsequences: false)
         try #require(fields.count == 5)
         #expect(fields[3] == "A first sentence.")
-        #expect(fields[4] == #"tab\there\nnew line\r\nback\\slash\u2028end"#)
+        #expect(fields[4] == #"tab\there\nnew line\r\nback\\slash\u2028\u0085\"end\""#)
         // JSON Lines keeps the note as it is.
         let json = try CLIRunner.run(["saved", book, "--store", store, "--format", "jsonl"])
         let object = try #require(

@@ -16,8 +16,8 @@ enum SavedCommand {
         ],
         discussion: """
             Text: one selection a line, <id><TAB><saved at, UTC><TAB><element>:<start>-<end><TAB><text>[<TAB><note>]; \
-            in the text and the note a backslash prints as \\\\, a tab as \\t, a line feed as \\n, a carriage \
-            return as \\r and another line break as \\u and 4 hex digits, so a record is one line.
+            the text and the note are escaped as inside a JSON string (a tab as \\t, a line break as \\n, \
+            a backslash as \\\\), so a record is one line.
             JSON Lines: one object a line with id, element, start, end, text, before, after, page, \
             granularity, createdAt and note.
             """)
