@@ -64,7 +64,7 @@ import Testing
         let fields = try #require(lines.first).split(separator: "\t", omittingEmptySubsequences: false)
         try #require(fields.count == 5)
         #expect(fields[3] == "A first sentence.")
-        #expect(fields[4] == #"tab\there\nnew line\r\nback\\slash\u2028\u0085\"end\""#)
+        #expect(fields[4] == #"tab\there\nnew line\r\nback\\slash\u2028\u0085"end""#)
         // JSON Lines keeps the note as it is.
         let json = try CLIRunner.run(["saved", book, "--store", store, "--format", "jsonl"])
         let object = try #require(

@@ -47,7 +47,7 @@ struct ParagraphAssembler {
     let start: Int
     /// Whether to leave out Aozora Bunko markup (ruby readings, ruby-base marks, editor notes).
     let dropsAozoraMarkup: Bool
-    /// The mapped file `source` comes from, whose passed pages each pass lets go.
+    /// The file copy `source` is, whose passed pages the last pass (writing the text) lets go.
     let file: MappedFile?
 
     init(source: UnsafeBufferPointer<UInt8>, start: Int, dropsAozoraMarkup: Bool, file: MappedFile?) {
@@ -70,9 +70,8 @@ struct ParagraphAssembler {
 
     func assemble() -> Result {
         let hardWrapped = isHardWrapped()
-        file?.restartPass()
         let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
-        file?.restartPass()
+        file?.startLastPass()
         var paragraphOffsets: [Int32] = []
         var byteOffsets: [Int32] = []
         paragraphOffsets.reserveCapacity(anchorCount)
@@ -120,7 +119,6 @@ struct ParagraphAssembler {
             }
             return out
         }
-        file?.restartPass()
         let table = SourceMap.Table(paragraphOffsets: paragraphOffsets, byteOffsets: byteOffsets)
         var paragraphs: [PlainTextBook.Paragraph] = []
         paragraphs.reserveCapacity(pieces.count)
@@ -439,7 +437,6 @@ struct ParagraphAssembler {
                 pendingPage = true
                 atBlockStart = true
             }
-            file?.discardPages(before: index)
         }
         flush(endsBlock: true)
         return (pieces, units, anchors)

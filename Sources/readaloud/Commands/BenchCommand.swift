@@ -101,7 +101,7 @@ enum BenchCommand {
             cores: ProcessInfo.processInfo.activeProcessorCount)
         if let path = arguments.value("json-file") {
             guard FileManager.default.createFile(atPath: path, contents: Data((report.json + "\n").utf8)) else {
-                throw CommandFailure("cannot write the JSON report to \(path)", exitCode: .failure)
+                throw CommandFailure("cannot write the JSON report to \(path)", exitCode: .cannotCreate)
             }
         }
         StandardOutput.shared.line(json ? report.json : report.table)

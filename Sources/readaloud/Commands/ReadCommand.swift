@@ -45,8 +45,8 @@ enum ReadCommand {
             prints one event per line, a "start" event first (see the README for the schema). With --speak, the word being spoken is \
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
-            Ctrl-C stops after the current unit and prints the locator to resume from with \
-            --from (exit status 130).
+            Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
+            resume from with --from (exit status 130; 143, 129).
 
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
@@ -136,7 +136,7 @@ enum ReadCommand {
                     writeToStandardError(
                         "Stopped. To go on from here: --from '\(EventFormatter.locatorObject(locator).text)'\n")
                 }
-                throw CommandFailure("", exitCode: .interrupted)
+                throw CommandFailure("", exitCode: InterruptRequest.exitCode)
             }
         }
         output.flush()

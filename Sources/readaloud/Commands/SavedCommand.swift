@@ -16,8 +16,8 @@ enum SavedCommand {
         ],
         discussion: """
             Text: one selection a line, <id><TAB><saved at, UTC><TAB><element>:<start>-<end><TAB><text>[<TAB><note>]; \
-            the text and the note are escaped as inside a JSON string (a tab as \\t, a line break as \\n, \
-            a backslash as \\\\), so a record is one line.
+            in the text and the note a backslash prints as \\\\, a tab as \\t, a line feed as \\n, a carriage \
+            return as \\r and another line break as \\u and 4 hex digits, so a record is one line.
             JSON Lines: one object a line with id, element, start, end, text, before, after, page, \
             granularity, createdAt and note.
             """)
@@ -25,12 +25,13 @@ enum SavedCommand {
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
         let (_, identity) = try SelectionStoreOptions.book(arguments)
-        let store = try SelectionStoreOptions.open(arguments)
+        // No store yet: nothing saved, and nothing is created.
+        let store = try SelectionStoreOptions.openExisting(arguments)
         let selections: [SavedSelection]
         do {
-            selections = try store.all(forBook: identity)
+            selections = try store?.all(forBook: identity) ?? []
         } catch {
-            throw CommandFailure("\(error)")
+            throw SelectionStoreOptions.failure(error)
         }
         let dates = ISO8601DateFormatter()
         dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
