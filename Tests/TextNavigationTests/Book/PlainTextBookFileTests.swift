@@ -173,6 +173,7 @@ import TextNavigation
     @Test func sourceMapsCompareByTheirAnchors() throws {
         let book = try PlainTextBook("One\ntwo.\n\nThree.\n\nOne\ntwo.")
         let again = try PlainTextBook("One\ntwo.\n\nThree.\n\nOne\ntwo.")
+        try #require(book.paragraphs.count == 3 && again.paragraphs.count == 3)
         #expect(book.paragraphs[0].sourceMap == again.paragraphs[0].sourceMap)
         #expect(book.paragraphs[0].sourceMap != book.paragraphs[2].sourceMap)
         #expect(book.paragraphs[0].sourceMap.anchors.map(\.isSoftWrap) == [false, true, false])
