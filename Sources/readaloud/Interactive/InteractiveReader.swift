@@ -28,7 +28,8 @@ final class InteractiveReader {
     /// What is open over the page.
     private enum Mode {
         case reading
-        case help
+        /// The key list, scrolled to its row `first`.
+        case help(first: Int)
         case actions(ChoiceList<ActionsList.Entry>, madeSelection: Bool)
         case saved(ChoiceList<SavedSelection>)
         case prompt(LinePrompt)
@@ -98,6 +99,7 @@ final class InteractiveReader {
     /// Handles a key; returns an exit status when the reader should end.
     private func handle(_ key: KeyPress) -> Int32? {
         if key == .resize {
+            sink.dismiss()
             applyLayout()
             return nil
         }
@@ -107,8 +109,12 @@ final class InteractiveReader {
             sink.dismiss()
             guard let command = KeyMap.command(for: key) else { return nil }
             return perform(command)
-        case .help:
-            mode = .reading
+        case .help(let first):
+            switch key {
+            case .down: mode = .help(first: min(first + 1, max(0, KeyMap.helpLines.count - 1)))
+            case .up: mode = .help(first: max(0, first - 1))
+            default: mode = .reading
+            }
         case .actions(var list, let madeSelection):
             switch list.handle(key) {
             case .stay: mode = .actions(list, madeSelection: madeSelection)
@@ -216,7 +222,7 @@ final class InteractiveReader {
         case .find:
             mode = .prompt(LinePrompt(.find, label: lastFind.isEmpty ? "Find: " : "Find (Enter: \(lastFind)): "))
         case .help:
-            mode = .help
+            mode = .help(first: 0)
         case .quit:
             return 0
         }
@@ -429,9 +435,10 @@ final class InteractiveReader {
         switch mode {
         case .reading:
             break
-        case .help:
+        case .help(let first):
             frame.overlay = ScreenRenderer.Overlay(
-                title: "Keys (any key closes this list)", rows: KeyMap.helpLines, chosen: nil)
+                title: "Keys (↓ ↑ scroll, any other key closes this list)", rows: Array(KeyMap.helpLines.dropFirst(first)),
+                chosen: nil)
         case .actions(let list, _):
             frame.overlay = ScreenRenderer.Overlay(title: "\(list.title): \(list.query)", rows: list.rows, chosen: list.chosen)
         case .saved(let list):
