@@ -107,8 +107,13 @@ static void restore_and_reraise(int number) {
         (void)ignored;
     }
     if (has_saved_settings) tcsetattr(0, TCSANOW, &saved_settings);
+    // The handler before ours (the Swift runtime's backtracer) reports the crash; if it
+    // returns (a signal sent with kill, which no instruction will raise again), die by default.
     sigaction(number, &previous_fatal[number], NULL);
     raise(number);
+    signal(number, SIG_DFL);
+    raise(number);
+    _exit(128 + number);
 }
 
 void cncurses_install_signal_handlers(void) {

@@ -15,7 +15,9 @@ final class InteractiveReaderRun {
         let store = store ?? directory.appendingPathComponent("selections.sqlite").path
         let reader = [CLIRunner.executable.path, book, "-i", "--store", store, "--pace", "100"] + arguments
         let folder = directory.path
+        // A crash reports its backtrace without waiting for a key (the crash test).
         let script = """
+            export SWIFT_BACKTRACE=interactive=no
             stty -g > \(Self.quoted(folder + "/before"))
             sh -c 'echo $$ > "$1"; shift; exec "$@"' sh \(Self.quoted(folder + "/pid")) \
             \(reader.map(Self.quoted).joined(separator: " "))

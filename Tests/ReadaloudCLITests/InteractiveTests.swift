@@ -27,7 +27,8 @@ struct InteractiveTests {
     }
 
     @Test func movingByEachGranularityLandsTheCursorOnTheExpectedText() throws {
-        let run = try InteractiveReaderRun(book: try Self.book(Self.chapters), arguments: ["--granularity", "character"])
+        let run = try InteractiveReaderRun(
+            book: try Self.book(Self.chapters), arguments: ["--granularity", "character"])
         let tmux = run.session
         #expect(tmux.waitForText("Page 1 of 1  character  book"), "\(tmux.dump)")
         #expect(try tmux.cursor() == (2, 0))
@@ -241,7 +242,8 @@ struct InteractiveTests {
         #expect(try !run.session.screen().contains { $0.contains("Chapter One") })
     }
 
-    @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)])
+    /// SIGSEGV stands for a crash: the terminal is restored before the process dies.
+    @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130), (SIGSEGV, 139)])
     func aSignalRestoresTheTerminalSettings(signal: Int32, status: Int) throws {
         let run = try InteractiveReaderRun(book: try Self.book(Self.chapters))
         #expect(run.session.waitForText("Page 1 of 1"), "\(run.session.dump)")
@@ -263,7 +265,8 @@ struct InteractiveTests {
         }
         do {
             let run = try InteractiveReaderRun(book: book, arguments: ["--granularity", "word"], store: store)
-            #expect(run.session.waitForCursor(on: "paragraph begins"), "reopened where it was left: \(run.session.dump)")
+            #expect(
+                run.session.waitForCursor(on: "paragraph begins"), "reopened where it was left: \(run.session.dump)")
             try run.session.send("q")
             #expect(run.waitForExit() == 0)
         }
@@ -278,7 +281,8 @@ struct InteractiveTests {
     }
 
     @Test func readAllAdvancesTheHighlightAndPausesAndStops() throws {
-        let run = try InteractiveReaderRun(book: try Self.book(Self.chapters), arguments: ["--granularity", "sentence"])
+        let run = try InteractiveReaderRun(
+            book: try Self.book(Self.chapters), arguments: ["--granularity", "sentence"])
         let tmux = run.session
         #expect(tmux.waitForText("Page 1 of 1  sentence"), "\(tmux.dump)")
         try tmux.send("Space")
@@ -332,10 +336,19 @@ struct InteractiveTests {
         try tmux.send("q")
         #expect(run.waitForExit() == 0)
     }
+}
 
+/// What `-i` refuses, with no terminal needed.
+@Suite struct InteractiveRefusalTests {
     @Test func standardInputThatIsNotATerminalIsRefused() throws {
         let result = try CLIRunner.run([CLIRunner.book("alice-in-wonderland.txt"), "-i"])
         #expect(result.status == 64)
         #expect(result.standardError.hasPrefix("Error: --interactive needs a terminal"), "\(result.standardError)")
+    }
+
+    @Test func aBookOnStandardInputIsRefused() throws {
+        let result = try CLIRunner.run(["-", "--interactive"], input: Data("Hello.".utf8))
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: --interactive reads keys from standard input"))
     }
 }

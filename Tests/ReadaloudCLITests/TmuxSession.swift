@@ -162,7 +162,8 @@ final class TmuxSession {
     private func tmux(_ arguments: [String]) throws -> String {
         guard let executable = Self.executable else { throw Failure(description: Self.missingReason) }
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "readaloud-tmux-\(UUID().uuidString)").path
+            "readaloud-tmux-\(UUID().uuidString)"
+        ).path
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -323,7 +323,8 @@ final class InteractiveReader {
                 from: ReadingPosition(element: range.element, offset: range.range.lowerBound),
                 to: ReadingPosition(element: range.element, offset: range.range.upperBound))
         }
-        mode = .actions(ActionsList.make(selection: selection, element: cursor.position.element), madeSelection: madeSelection)
+        mode = .actions(
+            ActionsList.make(selection: selection, element: cursor.position.element), madeSelection: madeSelection)
     }
 
     private func openSavedSelections() {
@@ -383,7 +384,8 @@ final class InteractiveReader {
             if step == elements.count {
                 // Back in the first element: the part before the cursor.
                 let utf16 = string.utf16
-                searchRange = string.startIndex..<utf16.index(utf16.startIndex, offsetBy: min(start.offset, utf16.count))
+                searchRange =
+                    string.startIndex..<utf16.index(utf16.startIndex, offsetBy: min(start.offset, utf16.count))
             } else {
                 searchRange = from..<string.endIndex
             }
@@ -437,12 +439,15 @@ final class InteractiveReader {
             break
         case .help(let first):
             frame.overlay = ScreenRenderer.Overlay(
-                title: "Keys (↓ ↑ scroll, any other key closes this list)", rows: Array(KeyMap.helpLines.dropFirst(first)),
+                title: "Keys (↓ ↑ scroll, any other key closes this list)",
+                rows: Array(KeyMap.helpLines.dropFirst(first)),
                 chosen: nil)
         case .actions(let list, _):
-            frame.overlay = ScreenRenderer.Overlay(title: "\(list.title): \(list.query)", rows: list.rows, chosen: list.chosen)
+            frame.overlay = ScreenRenderer.Overlay(
+                title: "\(list.title): \(list.query)", rows: list.rows, chosen: list.chosen)
         case .saved(let list):
-            frame.overlay = ScreenRenderer.Overlay(title: "\(list.title): \(list.query)", rows: list.rows, chosen: list.chosen)
+            frame.overlay = ScreenRenderer.Overlay(
+                title: "\(list.title): \(list.query)", rows: list.rows, chosen: list.chosen)
         case .prompt(let prompt):
             frame.prompt = prompt.label + prompt.text
         }

@@ -93,7 +93,8 @@ struct ScreenRenderer {
             let isChosen = overlay.chosen != nil && first + offset == chosen && !overlay.rows.isEmpty
             let line = (isChosen ? "> " : "  ") + text
             terminal.draw(blank, row: row, column: Self.margin, style: style)
-            terminal.draw(Self.fitted(line, to: width), row: row, column: Self.margin, style: isChosen ? [.reverse] : style)
+            terminal.draw(
+                Self.fitted(line, to: width), row: row, column: Self.margin, style: isChosen ? [.reverse] : style)
             if isChosen { cursor = (row, Self.margin + 2) }
         }
         return cursor
