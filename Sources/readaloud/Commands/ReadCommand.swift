@@ -45,6 +45,9 @@ enum ReadCommand {
             Ctrl-C stops after the current unit and prints the locator to resume from with \
             --from (exit status 130).
 
+            With -i (--interactive) the book opens in a full-screen, keyboard-driven reader \
+            instead; see 'readaloud BOOK -i --help'.
+
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
               probe   Show the tokenizer's answers at every position.
