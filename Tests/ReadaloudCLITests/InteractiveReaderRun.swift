@@ -67,10 +67,15 @@ final class InteractiveReaderRun {
                 guard line.hasPrefix("exit ") else { return nil }
                 return Int(line.dropFirst(5))
             }.first
-            let after = try? String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8)
-            return status != nil && after?.hasSuffix("\n") == true
+            return status != nil && hasEnded
         }
         return status
+    }
+
+    /// Whether the script has run past the reader (it has written `after`).
+    var hasEnded: Bool {
+        let after = try? String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8)
+        return after?.hasSuffix("\n") == true
     }
 
     /// `text` quoted for sh.

@@ -280,6 +280,28 @@ struct InteractiveTests {
         }
     }
 
+    @Test func aPageTurnKeepsThePositionEvenWhenTheReaderIsKilled() throws {
+        let paragraphs = (1...10).map { "Paragraph \($0) has a few words." }.joined(separator: "\n\n")
+        let book = try Self.book(paragraphs)
+        let store = try InteractiveReaderRun.newStore()
+        do {
+            let run = try InteractiveReaderRun(
+                book: book, arguments: ["--granularity", "paragraph"], store: store, columns: 60, rows: 8)
+            try run.session.send("NPage")
+            #expect(run.session.waitForCursor(on: "Paragraph 5"), "\(run.session.dump)")
+            // SIGKILL: no chance to save on the way out (nor to restore the terminal, so the
+            // script's report lands anywhere on the screen: wait for the script instead). The
+            // position is kept before the turned page is drawn.
+            kill(try run.pid(), SIGKILL)
+            #expect(run.session.waitUntil { run.hasEnded })
+        }
+        let run = try InteractiveReaderRun(
+            book: book, arguments: ["--granularity", "paragraph"], store: store, columns: 60, rows: 8)
+        #expect(run.session.waitForCursor(on: "Paragraph 5"), "\(run.session.dump)")
+        try run.session.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     @Test func readAllAdvancesTheHighlightAndPausesAndStops() throws {
         let run = try InteractiveReaderRun(
             book: try Self.book(Self.chapters), arguments: ["--granularity", "sentence"])

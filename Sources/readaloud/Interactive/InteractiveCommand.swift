@@ -105,12 +105,8 @@ enum InteractiveCommand {
                 positions: positions))
         let status = reader.run()
         terminal.stop()
-        if let positions {
-            do {
-                try positions.save(Locator(position: reader.position, in: document), forBook: identity)
-            } catch {
-                writeToStandardError("Warning: the reading position was not kept: \(error.localizedDescription)\n")
-            }
+        if let problem = reader.positionProblem {
+            writeToStandardError("Warning: the reading position was not kept: \(problem)\n")
         }
         if status == ExitCode.interrupted.rawValue { throw CommandFailure("", exitCode: .interrupted) }
         // SIGTERM and SIGHUP end with 128 + the signal's number, as a shell reports them.

@@ -68,13 +68,35 @@ final class InteractiveReader {
         if let store = settings.store { selection.saveTarget = (store, settings.book) }
     }
 
-    /// Where the reader is.
-    var position: ReadingPosition { cursor.position }
+    /// Why the position could not be kept the last time saving it failed, or `nil`.
+    private(set) var positionProblem: String?
+    /// The page whose position was kept last.
+    private var keptPage: Int?
 
     /// Runs until the user quits or a signal arrives; returns the exit status (0 for `q`,
-    /// 130 for Ctrl-C, 128 + the signal's number for SIGINT, SIGTERM and SIGHUP).
+    /// 130 for Ctrl-C, 128 + the signal's number for SIGINT, SIGTERM and SIGHUP). The
+    /// position is kept at every page turn and at the end.
     func run() -> Int32 {
+        let status = loop()
+        keepPosition()
+        return status
+    }
+
+    /// Keeps the position for the next opening of the book.
+    private func keepPosition() {
+        guard let positions = settings.positions else { return }
+        do {
+            try positions.save(Locator(position: cursor.position, in: document), forBook: settings.book)
+            keptPage = cursor.pageIndex
+            positionProblem = nil
+        } catch {
+            positionProblem = error.localizedDescription
+        }
+    }
+
+    private func loop() -> Int32 {
         applyLayout()
+        keptPage = cursor.pageIndex
         announcements.post(Announcement(document.page(containing: cursor.position).announcement))
         var lastDrawn = ""
         var needsDrawing = true
@@ -83,6 +105,7 @@ final class InteractiveReader {
             let now = clock.now
             sink.finishIfDue(at: now)
             if player != nil { needsDrawing = advanceReading(at: now) || needsDrawing }
+            if cursor.pageIndex != keptPage { keepPosition() }
             if needsDrawing || sink.text != lastDrawn {
                 lastDrawn = sink.text
                 draw()
