@@ -331,6 +331,12 @@ struct InteractiveTests {
         try tmux.send("Enter")
         #expect(tmux.waitForCursor(on: "sunny day"), "\(tmux.dump)")
         try tmux.send("/")
+        try tmux.type("chapter")
+        try tmux.send("Enter")
+        #expect(tmux.waitForCursor(on: "Chapter Two"), "on from the cursor: \(tmux.dump)")
+        try tmux.send("/", "Enter")  // again: wraps around to the start
+        #expect(tmux.waitForCursor(on: "Chapter One"), "\(tmux.dump)")
+        try tmux.send("/")
         try tmux.type("nowhere")
         try tmux.send("Enter")
         #expect(tmux.waitForText("Not found: nowhere"), "\(tmux.dump)")

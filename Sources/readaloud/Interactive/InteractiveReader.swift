@@ -398,23 +398,19 @@ final class InteractiveReader {
         for step in 0...elements.count {
             let index = (start.element + step) % elements.count
             let string = elements[index].string
-            var from = string.startIndex
-            if step == 0 {
-                let utf16 = string.utf16
-                from = utf16.index(utf16.startIndex, offsetBy: min(start.offset + 1, utf16.count))
-            }
+            let cursorIndex = Self.characterIndex(in: string, atUTF16: start.offset)
             let searchRange: Range<String.Index>
-            if step == elements.count {
-                // Back in the first element: the part before the cursor.
-                let utf16 = string.utf16
-                searchRange =
-                    string.startIndex..<utf16.index(utf16.startIndex, offsetBy: min(start.offset, utf16.count))
-            } else {
+            if step == 0 {
+                // From the character after the cursor's.
+                let from = cursorIndex < string.endIndex ? string.index(after: cursorIndex) : cursorIndex
                 searchRange = from..<string.endIndex
+            } else if step == elements.count {
+                // Back in the cursor's element: the part before the cursor.
+                searchRange = string.startIndex..<cursorIndex
+            } else {
+                searchRange = string.startIndex..<string.endIndex
             }
-            guard searchRange.lowerBound <= searchRange.upperBound,
-                let found = string.range(of: query, options: [.caseInsensitive], range: searchRange)
-            else { continue }
+            guard let found = string.range(of: query, options: [.caseInsensitive], range: searchRange) else { continue }
             let offset = string.utf16.distance(from: string.startIndex, to: found.lowerBound)
             let before = cursor.position
             let page = cursor.pageIndex
@@ -424,6 +420,13 @@ final class InteractiveReader {
             return
         }
         announce("Not found: \(query)")
+    }
+
+    /// The index of the character holding UTF-16 offset `offset` of `string` (clamped).
+    private static func characterIndex(in string: String, atUTF16 offset: Int) -> String.Index {
+        let utf16 = string.utf16
+        let raw = utf16.index(utf16.startIndex, offsetBy: min(max(0, offset), utf16.count))
+        return raw.samePosition(in: string) ?? string.indices.last { $0 <= raw } ?? string.startIndex
     }
 
     // MARK: Layout and drawing
