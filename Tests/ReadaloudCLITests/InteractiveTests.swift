@@ -280,6 +280,28 @@ struct InteractiveTests {
         }
     }
 
+    @Test func aDamagedKeptPositionOpensTheBookAtItsStart() throws {
+        let book = try Self.book(Self.chapters)
+        let store = try InteractiveReaderRun.newStore()
+        do {
+            let run = try InteractiveReaderRun(book: book, arguments: ["--granularity", "word"], store: store)
+            try run.session.send("Down", "Right")
+            #expect(run.session.waitForCursor(on: "quick"), "\(run.session.dump)")
+            try run.session.send("q")
+            #expect(run.waitForExit() == 0)
+        }
+        let positions = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("positions")
+        let files = try FileManager.default.contentsOfDirectory(atPath: positions.path)
+        #expect(files.count == 1)
+        for file in files {
+            try Data("{\"type\":\"readaloud.loc".utf8).write(to: positions.appendingPathComponent(file))
+        }
+        let run = try InteractiveReaderRun(book: book, arguments: ["--granularity", "word"], store: store)
+        #expect(run.session.waitForCursor(on: "Chapter One"), "\(run.session.dump)")
+        try run.session.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     @Test func aPageTurnKeepsThePositionEvenWhenTheReaderIsKilled() throws {
         let paragraphs = (1...10).map { "Paragraph \($0) has a few words." }.joined(separator: "\n\n")
         let book = try Self.book(paragraphs)
