@@ -17,7 +17,7 @@ final class InteractiveReaderRun {
         let folder = directory.path
         // A crash reports its backtrace without waiting for a key (the crash test).
         let script = """
-            export SWIFT_BACKTRACE=interactive=no
+            export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:+$SWIFT_BACKTRACE,}interactive=no"
             stty -g > \(Self.quoted(folder + "/before"))
             sh -c 'echo $$ > "$1"; shift; exec "$@"' sh \(Self.quoted(folder + "/pid")) \
             \(reader.map(Self.quoted).joined(separator: " "))
