@@ -11,11 +11,13 @@
 ///   cluster up to the point where it overflows, and only the piece holding that point is
 ///   placed by the rules;
 /// - the opportunities near the overflow are decided by ``LocalLineBreaks`` from the characters
-///   around them where its rules can, and by ICU's random access (`ubrk_preceding` and
-///   `ubrk_following`) where they cannot, not by iterating every opportunity of the text. In
-///   locales with line break keywords (`ja@lb=strict`, `ja@lw=phrase`), which the local rules
-///   do not follow, ICU gives them all: by random access in East Asian text, by one forward
-///   pass elsewhere (see `prefersRandomAccess()`).
+///   around them where its rules can, and by one forward pass of ICU's iterator where they
+///   cannot (in locales with line break keywords, `ja@lb=strict`, `ja@lw=phrase`, which the
+///   local rules do not follow, everywhere), run only as far as a line end needs and never
+///   backed up: ICU's random access (`ubrk_preceding`) backs up to a point its reverse rules
+///   call safe and iterates again, and in Thai (a dictionary script) or text of mixed
+///   directions that point can be the paragraph's start, which made each line's end cost the
+///   paragraph's length.
 ///
 /// Not `Sendable`: a value used for one computation.
 struct LineBreaker {
@@ -25,21 +27,16 @@ struct LineBreaker {
     let locale: String
     /// The width lines are fitted to, in cells (negative and NaN widths are taken as 0).
     let width: Double
-    /// How ICU is asked for opportunities: ``Access/automatic`` but in tests of each way.
+    /// How opportunities are found: ``Access/automatic`` but in tests of each way.
     var access = Access.automatic
 
-    /// How ICU is asked for break opportunities.
+    /// How break opportunities are found.
     enum Access {
-        /// ``local`` where its rules apply (locales without line break keywords), else random
-        /// access where it pays (see `prefersRandomAccess()`), else a forward pass.
+        /// ``LocalLineBreaks`` where its rules apply (locales without line break keywords) and
+        /// decide, else ICU's forward pass.
         case automatic
-        /// ``LocalLineBreaks`` where it decides, ICU's random access where it does not (and
-        /// throughout in locales it does not apply to).
-        case local
-        /// One forward pass over the text.
+        /// ICU's forward pass alone.
         case forward
-        /// `ubrk_preceding` and `ubrk_following` near line ends only.
-        case randomAccess
     }
 
     init(storage: TextStorage, locale: String, width: Double) {
@@ -58,10 +55,16 @@ struct LineBreaker {
     ///   for the locale.
     /// - Complexity: O(n) in the text's length.
     func lineSegments() throws(ICUError) -> TextSegments {
+        var calls = ICUCalls()
+        return try lineSegments(counting: &calls)
+    }
+
+    /// ``lineSegments()``, adding to `calls` the calls it made to ICU's line break iterator.
+    func lineSegments(counting calls: inout ICUCalls) throws(ICUError) -> TextSegments {
         try storage.withUTF16 { units throws(ICUError) in
-            let mode = mode()
+            let usesLocalRules = access == .automatic && LocalLineBreaks.applies(toLocale: locale)
             var fitter = Fitter(
-                units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: mode == .local)
+                units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: usesLocalRules)
             if fitter.fit() { return fitter.segments }
             return try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
                 let opportunities: Opportunities
@@ -70,81 +73,42 @@ struct LineBreaker {
                     opportunities = Opportunities(
                         list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
                 } else {
-                    opportunities = Opportunities(iterator: iterator, randomAccess: mode != .forward)
+                    opportunities = Opportunities(iterator: iterator)
                 }
                 fitter.opportunities = opportunities
                 _ = fitter.fit()
+                calls.forward += fitter.opportunities?.calls.forward ?? 0
+                calls.backward += fitter.opportunities?.calls.backward ?? 0
                 return fitter.segments
             }
         }
     }
-
-    /// How opportunities are found.
-    private enum Mode {
-        /// ``LocalLineBreaks`` where it decides, else ICU's random access.
-        case local
-        /// ICU's random access.
-        case randomAccess
-        /// A forward pass of ICU's iterator.
-        case forward
-    }
-
-    /// How opportunities are found for ``access``.
-    private func mode() -> Mode {
-        switch access {
-        case .local: LocalLineBreaks.applies(toLocale: locale) ? .local : .randomAccess
-        case .forward: .forward
-        case .randomAccess: .randomAccess
-        case .automatic:
-            LocalLineBreaks.applies(toLocale: locale) ? .local : prefersRandomAccess() ? .randomAccess : .forward
-        }
-    }
-
-    /// Whether asking ICU for opportunities near line ends only pays: when most of the text is
-    /// East Asian (where ICU finds a boundary from a point in the middle of the text after a
-    /// look back of a character or two; in Latin text it looks back about as far as a line, so
-    /// a forward pass is cheaper), and nothing in it would make ICU rescan at length: a
-    /// surrogate (regional indicators and emoji sequences are outside the BMP), a letter of a
-    /// script broken by dictionary (Thai, Lao, Myanmar, Khmer, Tai scripts), or a locale asking
-    /// for phrase breaks.
-    private func prefersRandomAccess() -> Bool {
-        if locale.utf8.firstRange(of: "lw=".utf8) != nil { return false }
-        return storage.withUTF16 { units in
-            // Latin text is told at a glance: nothing East Asian in its first units.
-            guard units.prefix(32).contains(where: { $0 >= 0x2E80 }) else { return false }
-            var eastAsian = 0
-            for unit in units where unit >= 0x0E00 {
-                switch unit {
-                case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF:
-                    eastAsian += 1
-                case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x1950...0x19DF, 0x1A20...0x1AAF,
-                    0xA9E0...0xA9FF, 0xAA60...0xAADF, 0xD800...0xDFFF:
-                    return false
-                default:
-                    continue
-                }
-            }
-            return eastAsian * 2 > units.count
-        }
-    }
 }
 
-/// Where ICU's break opportunities come from: the iterator itself (random access), or a list
-/// of them, filled by a forward pass as far as it is needed.
+/// How often the line breaker called ICU's line break iterator: moving forward from where it
+/// stood, or asking about an offset before that (which makes ICU back up to a safe point and
+/// iterate again: in Thai, or text of mixed directions, as far back as the paragraph's start).
+struct ICUCalls: Equatable {
+    var forward = 0
+    var backward = 0
+}
+
+/// Where ICU's break opportunities come from: a list of them, filled by a forward pass of the
+/// iterator as far as it is needed, and emptied of those before the line being filled.
 ///
 /// Not `Sendable`: it drives a lent ICU iterator.
 private struct Opportunities {
     private let iterator: ICU.BreakIterator?
-    private let randomAccess: Bool
-    /// The opportunities found so far by the forward pass, ascending.
+    /// The opportunities found by the forward pass and not yet forgotten, ascending.
     private var found: [Int32]
     /// Whether the forward pass reached the end of the text.
     private var finished: Bool
+    /// The calls made to the iterator.
+    private(set) var calls = ICUCalls()
 
     /// Opportunities from `iterator` (pointed at the text, at its start).
-    init(iterator: ICU.BreakIterator, randomAccess: Bool) {
+    init(iterator: ICU.BreakIterator) {
         self.iterator = iterator
-        self.randomAccess = randomAccess
         found = []
         finished = false
     }
@@ -152,17 +116,12 @@ private struct Opportunities {
     /// A fixed list of opportunities.
     init(list: [Int32]) {
         iterator = nil
-        randomAccess = false
         found = list
         finished = true
     }
 
-    /// The last opportunity before `offset`, or `nil`.
+    /// The last opportunity before `offset`, or `nil` (also when the last one is forgotten).
     mutating func preceding(_ offset: Int) -> Int? {
-        if randomAccess, let iterator {
-            let result = iterator.preceding(offset)
-            return result == ICU.BreakIterator.done ? nil : result
-        }
         extend(past: offset - 1)
         let index = firstIndex(above: offset - 1)
         return index > 0 ? Int(found[index - 1]) : nil
@@ -170,13 +129,16 @@ private struct Opportunities {
 
     /// The first opportunity after `offset`, or `nil`.
     mutating func following(_ offset: Int) -> Int? {
-        if randomAccess, let iterator {
-            let result = iterator.following(offset)
-            return result == ICU.BreakIterator.done ? nil : result
-        }
         extend(past: offset)
         let index = firstIndex(above: offset)
         return index < found.count ? Int(found[index]) : nil
+    }
+
+    /// Lets go of the opportunities before `offset`, once they are most of those kept, so that a
+    /// long paragraph keeps about a line's worth: nothing before a line's start is asked again.
+    mutating func forget(before offset: Int) {
+        let index = firstIndex(above: offset - 1)
+        if index > 1_024, index * 2 > found.count { found.removeFirst(index) }
     }
 
     /// Runs the forward pass until it finds an opportunity after `offset` or the text ends.
@@ -184,6 +146,7 @@ private struct Opportunities {
         guard let iterator, !finished else { return }
         while Int(found.last ?? 0) <= offset {
             let next = iterator.next()
+            calls.forward += 1
             if next == ICU.BreakIterator.done {
                 finished = true
                 return
@@ -192,7 +155,7 @@ private struct Opportunities {
         }
     }
 
-    /// The index of the first opportunity found that is greater than `offset`.
+    /// The index of the first opportunity kept that is greater than `offset`.
     private func firstIndex(above offset: Int) -> Int {
         var low = 0
         var high = found.count
@@ -319,6 +282,7 @@ private struct Fitter {
             (pieceStart, lineWidth) = start
             place(pieceStart..<pieceEnd)
             pieceStart = pieceEnd
+            opportunities?.forget(before: lineStart)
             if UnicodeClasses.isLineSeparator(units[pieceEnd - 1]) { endLine(at: pieceEnd) }
         }
         if lineStart < count || lineCount == 0 { endLine(at: count) }

@@ -80,6 +80,9 @@ enum ReadCommand {
         let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        // Before pagination, which the first utterance waits for (its page number, "Page 1 of
+        // N"): a Ctrl-C then stops after the first utterance, with a locator.
+        InterruptRequest.install()
         let document = Document(
             book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
 
@@ -103,7 +106,6 @@ enum ReadCommand {
             session = ReadingSession(document: document, granularity: granularity, page: index)
         }
         let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
-        InterruptRequest.install()
         let output = StandardOutput.shared
         while let event = session.next() {
             let line = EventFormatter.line(for: event, format: format, document: document)
