@@ -61,26 +61,51 @@ struct LineBreaker {
 
     /// ``lineSegments()``, adding to `calls` the calls it made to ICU's line break iterator.
     func lineSegments(counting calls: inout ICUCalls) throws(ICUError) -> TextSegments {
+        var all = TextSegments()
+        try forEachBatch(of: .max, counting: &calls) { all = $0 }
+        return all
+    }
+
+    /// The line units of ``lineSegments()``, given to `body` in order a batch of at most `size`
+    /// at a time (the last may be empty), so that the lines of a long text can be used without
+    /// holding them all (at width 1, a line a character).
+    func forEachBatch(of size: Int, _ body: (TextSegments) -> Void) throws(ICUError) {
+        var calls = ICUCalls()
+        try forEachBatch(of: size, counting: &calls, body)
+    }
+
+    private func forEachBatch(of size: Int, counting calls: inout ICUCalls, _ body: (TextSegments) -> Void)
+        throws(ICUError)
+    {
         try storage.withUTF16 { units throws(ICUError) in
-            let usesLocalRules = access == .automatic && LocalLineBreaks.applies(toLocale: locale)
-            var fitter = Fitter(
-                units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: usesLocalRules)
-            if fitter.fit() { return fitter.segments }
-            return try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
-                let opportunities: Opportunities
-                if (try? iterator.setText(storage)) == nil {
-                    // As TextShaping does: only the hard breaks and the end.
-                    opportunities = Opportunities(
-                        list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
-                } else {
-                    opportunities = Opportunities(iterator: iterator)
-                }
-                fitter.opportunities = opportunities
-                _ = fitter.fit()
-                calls.forward += fitter.opportunities?.calls.forward ?? 0
-                calls.backward += fitter.opportunities?.calls.backward ?? 0
-                return fitter.segments
+            try withoutActuallyEscaping(body) { body throws(ICUError) in
+                try forEachBatch(of: size, in: units, counting: &calls, body)
             }
+        }
+    }
+
+    private func forEachBatch(
+        of size: Int, in units: UnsafeBufferPointer<UInt16>, counting calls: inout ICUCalls,
+        _ body: @escaping (TextSegments) -> Void
+    ) throws(ICUError) {
+        let usesLocalRules = access == .automatic && LocalLineBreaks.applies(toLocale: locale)
+        var fitter = Fitter(
+            units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: usesLocalRules,
+            batch: size, sink: body)
+        if fitter.fit() { return }
+        try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
+            let opportunities: Opportunities
+            if (try? iterator.setText(storage)) == nil {
+                // As TextShaping does: only the hard breaks and the end.
+                opportunities = Opportunities(
+                    list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
+            } else {
+                opportunities = Opportunities(iterator: iterator)
+            }
+            fitter.opportunities = opportunities
+            _ = fitter.fit()
+            calls.forward += fitter.opportunities?.calls.forward ?? 0
+            calls.backward += fitter.opportunities?.calls.backward ?? 0
         }
     }
 }
@@ -180,7 +205,12 @@ private struct Fitter {
     let usesLocalRules: Bool
     /// Where ICU's break opportunities come from, once ICU is needed.
     var opportunities: Opportunities?
-    private(set) var segments = TextSegments()
+    /// The lines found and not yet given out.
+    private var segments = TextSegments()
+    /// How many lines are given out at once.
+    private let batch: Int
+    /// Where they are given.
+    private let sink: (TextSegments) -> Void
     /// Where the next piece starts: a line start or an opportunity.
     private var pieceStart = 0
     private var lineStart = 0
@@ -209,21 +239,24 @@ private struct Fitter {
     private static var cellMask: UInt8 { 0x03 }
 
     init(
-        units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double, usesLocalRules: Bool
+        units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double, usesLocalRules: Bool,
+        batch: Int, sink: @escaping (TextSegments) -> Void
     ) {
         self.units = units
+        self.batch = max(batch, 1)
+        self.sink = sink
         self.usesLocalRules = usesLocalRules
         self.storage = storage
         self.locale = locale
         self.limit = limit
         // About one line per width of text (cells are at least a unit wide, most a unit long).
-        segments.reserveCapacity(min(units.count / max(Int(min(limit, 1e6)), 1) + 2, 1 << 16))
+        segments.reserveCapacity(min(units.count / max(Int(min(limit, 1e6)), 1) + 2, 1 << 16, self.batch))
     }
 
-    /// Fills lines from where it stopped to the end of the text, and returns `true`; without
-    /// ``opportunities``, stops (returning `false`) at the first line that overflows where the
-    /// local rules (when used) cannot tell where it breaks, to be called again once they are
-    /// set.
+    /// Fills lines from where it stopped to the end of the text, giving them to the sink a batch
+    /// at a time (the last when the text ends), and returns `true`; without ``opportunities``,
+    /// stops (returning `false`) at the first line that overflows where the local rules (when
+    /// used) cannot tell where it breaks, to be called again once they are set.
     mutating func fit() -> Bool {
         let count = units.count
         while pieceStart < count {
@@ -286,6 +319,8 @@ private struct Fitter {
             if UnicodeClasses.isLineSeparator(units[pieceEnd - 1]) { endLine(at: pieceEnd) }
         }
         if lineStart < count || lineCount == 0 { endLine(at: count) }
+        sink(segments)
+        segments = TextSegments()
         return true
     }
 
@@ -324,6 +359,11 @@ private struct Fitter {
             if units[contentEnd] == 0x0A, contentEnd > lineStart, units[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         }
         segments.append(lineStart..<contentEnd)
+        if segments.count >= batch {
+            sink(segments)
+            segments = TextSegments()
+            segments.reserveCapacity(batch)
+        }
         lineStart = end
         lineWidth = 0
         lineCount += 1

@@ -134,6 +134,39 @@ struct LineBreakerTests {
         }
     }
 
+    /// Lines given a batch at a time (`readaloud units --granularity line`, issue 14: a 50 MB
+    /// file at width 1 took 10 GB as laid-out lines) are the lines found at once, no batch over
+    /// its size, even where one piece of text (a run of punctuation with no opportunity) makes
+    /// thousands of lines.
+    @Test(arguments: ["The quick brown fox. ", ".,;!?", "ภาษาไทยไม่มีช่องว่าง "])
+    func linesComeInBatchesOfBoundedSize(unit: String) throws {
+        let storage = TextStorage(String(repeating: unit, count: 400))
+        for width in [1.0, 7, 70] {
+            let breaker = LineBreaker(storage: storage, locale: "en", width: width)
+            var batches: [TextSegments] = []
+            try breaker.forEachBatch(of: 100) { batches.append($0) }
+            #expect(batches.allSatisfy { $0.count <= 100 }, "width \(width)")
+            #expect(batches.flatMap(\.ranges) == (try breaker.lineSegments().ranges), "width \(width)")
+            if width == 1 { #expect(batches.count > 10) }
+        }
+    }
+
+    /// ``CellLines`` gives the full layout's lines, each with its trimmed range, leaving out only
+    /// empty lines.
+    @Test func cellLinesAreTheFullLayoutsNonEmptyLines() throws {
+        let book = try BookDocuments.book("alice-in-wonderland.txt")
+        let texts = Self.hostile.map { TextStorage($0) } + book.paragraphs.prefix(100).map(\.text)
+        for storage in texts {
+            for width in [1.0, 7, 70] {
+                let layout = try TextLayout(storage: storage, locale: "en", width: width)
+                let expected = layout.lines.filter { !$0.contentRange.isEmpty }.map { [$0.contentRange, $0.trimmedRange] }
+                var lines: [[Range<Int>]] = []
+                try CellLines.forEach(in: storage, locale: "en", width: width) { lines.append([$0, $1]) }
+                #expect(lines == expected, "\(Self.excerpt(storage)) at width \(width)")
+            }
+        }
+    }
+
     /// A live layout gives the full layout's line units, at every width and text scale, and
     /// keeps no layout unless someone holds one.
     @Test func liveLayoutLinesFollowTheFullLayout() throws {
