@@ -159,7 +159,9 @@ struct LineBreakerTests {
         for storage in texts {
             for width in [1.0, 7, 70] {
                 let layout = try TextLayout(storage: storage, locale: "en", width: width)
-                let expected = layout.lines.filter { !$0.contentRange.isEmpty }.map { [$0.contentRange, $0.trimmedRange] }
+                let expected = layout.lines.filter { !$0.contentRange.isEmpty }.map {
+                    [$0.contentRange, $0.trimmedRange]
+                }
                 var lines: [[Range<Int>]] = []
                 try CellLines.forEach(in: storage, locale: "en", width: width) { lines.append([$0, $1]) }
                 #expect(lines == expected, "\(Self.excerpt(storage)) at width \(width)")
