@@ -51,7 +51,9 @@ enum UnitsCommand {
                     throw CommandFailure("invalid locale '\(locale)'", exitCode: .usage)
                 }
             } else {
-                let units = try CommonOptions.tokenizer(for: paragraph.text, locale: locale).segments(for: granularity)
+                // What read-all reads: a paragraph with no word is printed by its sentences.
+                let units = try CommonOptions.tokenizer(for: paragraph.text, locale: locale)
+                    .readingUnits(for: granularity)
                 for unit in 0..<units.count { print(units[unit]) }
             }
         }
