@@ -87,6 +87,9 @@ enum ReadCommand {
         let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        // Before pagination, which the first utterance waits for (its page number, "Page 1 of
+        // N"): a Ctrl-C then stops after the first utterance, with a locator.
+        InterruptRequest.install()
         let document = Document(
             book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
 
@@ -114,7 +117,6 @@ enum ReadCommand {
             startPage = index + 1
         }
         let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
-        InterruptRequest.install()
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
