@@ -20,19 +20,7 @@ enum ReadCommand {
                 name: "format", valueName: "F", help: "Output for people or programs.",
                 allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
             CommonOptions.locale,
-            CommandSpec.Option(
-                name: "speak", valueName: nil,
-                help:
-                    "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng)."),
-            CommandSpec.Option(
-                name: "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language)."
-            ),
-            CommandSpec.Option(
-                name: "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).",
-                defaultValue: "175"),
-            CommandSpec.Option(
-                name: "speak-to", valueName: "DIR",
-                help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device."),
+        ] + SpeechOptions.all + [
             CommonOptions.lossy,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
@@ -60,12 +48,9 @@ enum ReadCommand {
         let width: Int
         let linesPerPage: Int
         let startPage: Int?
-        let rate: Int
+        let speech: SpeechSettings
         do throws(UsageError) {
-            rate = try arguments.integer("rate", in: 80...450) ?? 175
-            for name in ["voice", "rate", "speak-to"] where arguments.values[name] != nil && !arguments.flag("speak") {
-                throw UsageError("'--\(name)' goes with '--speak'", spec: spec)
-            }
+            speech = try SpeechOptions.settings(arguments, locale: arguments.value("locale")!)
             width = try arguments.integer("width", in: 1...100_000) ?? 70
             linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
             startPage = try arguments.integer("page", in: 1...Int(Int32.max))
@@ -102,18 +87,19 @@ enum ReadCommand {
             }
             session = ReadingSession(document: document, granularity: granularity, page: index)
         }
-        let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
+        let speaker = try SpeechOptions.speaker(arguments, settings: speech, document: document) { _ in [] }
+        var stoppedAt: ReadingPosition?
         InterruptRequest.install()
         let output = StandardOutput.shared
         while let event = session.next() {
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
-                speaker.present(event, line: line, format: format)
+                stoppedAt = speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
             } else if let line {
                 output.line(line)
             }
             if InterruptRequest.isRequested, event != .end {
-                let locator = Locator(position: session.position, in: document)
+                let locator = Locator(position: stoppedAt ?? session.position, in: document)
                 switch format {
                 case .jsonl:
                     var stopped = JSONObject()
