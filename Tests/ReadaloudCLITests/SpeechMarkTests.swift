@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import readaloud
+
 /// Whether the tests can reach espeak-ng, and why not.
 enum EspeakAvailability {
     static let libraryPaths = [
@@ -146,5 +148,75 @@ struct SpeechMarkTests {
             // "and" and "less than" take time: more than a fifth of a second (22 050 samples a second).
             #expect(markedLength > plainLength + 4_500, "\(markedLength) vs \(plainLength)")
         }
+    }
+
+    static func wavLength(_ text: String, _ options: [String]) throws -> Int? {
+        let spoken = try speak(try CLIRunner.temporaryFile(Array(text.utf8)), options)
+        #expect(spoken.files.count == 1)
+        return try spoken.files.first.map(SpeechTests.sampleCount)
+    }
+
+    @Test func rubyReadingsAreThePronunciation() throws {
+        // 山路 with its Aozora reading is read as the reading (as long as the kana alone), not as
+        // espeak-ng reads the bare kanji (twice as long, letter by letter).
+        let withRuby = try Self.wavLength("山路《やまみち》を行く。\n", ["--locale", "ja"])
+        let kana = try Self.wavLength("やまみちを行く。\n", ["--locale", "ja"])
+        let bare = try Self.wavLength("山路を行く。\n", ["--locale", "ja"])
+        guard let withRuby, let kana, let bare else { return }
+        #expect(abs(withRuby - kana) < kana / 5, "\(withRuby) vs \(kana)")
+        #expect(withRuby < bare * 2 / 3, "\(withRuby) vs \(bare)")
+        // The base keeps its word's progress event.
+        let events = try Self.speak(try CLIRunner.temporaryFile(Array("山路《やまみち》を行く。\n".utf8)), ["--locale", "ja"])
+        #expect(Self.checkedProgress(events.events).map(\.text) == ["山路", "を", "行く"])
+    }
+
+    @Test func eachUtteranceIsSpokenInItsLanguage() throws {
+        // The book's language picks the voice: French text with --locale fr is the French voice
+        // (the same audio as --voice fr), not English rules.
+        let text = "Le chat est sur la table avec les enfants.\n"
+        let french = try Self.speak(try CLIRunner.temporaryFile(Array(text.utf8)), ["--locale", "fr"])
+        let voiced = try Self.speak(try CLIRunner.temporaryFile(Array(text.utf8)), ["--voice", "fr"])
+        let english = try Self.speak(try CLIRunner.temporaryFile(Array(text.utf8)), ["--locale", "en"])
+        let audio = [french, voiced, english].map { $0.files.first.flatMap { try? Data(contentsOf: $0) } }
+        #expect(audio.allSatisfy { ($0?.count ?? 0) > 10_000 })
+        #expect(audio[0] == audio[1])
+        #expect(audio[0] != audio[2])
+    }
+
+    @Test func anElementInAnotherLanguageGetsThatLanguagesVoice() throws {
+        // A French block in an English book: the engine takes the element's language.
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let engine = try EspeakEngine(settings: SpeechSettings(language: "en"), output: .wavFiles(directory: directory))
+        func audio(_ language: String?) -> Data? {
+            let markup = SpeechMarkup(announcement: "Le chat est sur la table.", language: language)
+            #expect(engine.speak(markup, priority: nil, shouldStop: { false }) { _, _ in })
+            return engine.lastFile.flatMap { try? Data(contentsOf: $0) }
+        }
+        // Lengths in bytes: espeak-ng's audio for a text varies by a few samples from one call to
+        // the next, but French and English rules differ by far more.
+        guard let english = audio("en_GB")?.count, let french = audio("fr")?.count,
+            let frenchAgain = audio("fr_FR")?.count, let book = audio(nil)?.count
+        else { return }
+        #expect(abs(french - english) > english / 10, "\(french) vs \(english)")
+        #expect(abs(frenchAgain - french) < french / 100, "\(frenchAgain) vs \(french)")
+        #expect(abs(book - english) < english / 100, "\(book) vs \(english)")
+    }
+}
+
+/// The SSML handed to the engines.
+@Suite struct SpeechMarkupTests {
+    @Test func marksWordsEscapesTextAndGivesReadings() {
+        let text = "a <b> & 山路だ"
+        let markup = SpeechMarkup(
+            text: text, range: 10..<(10 + text.utf16.count),
+            words: [0..<5, 10..<11, 12..<15, 18..<19, 19..<20, 20..<21],
+            readings: [.init(range: 18..<20, reading: "やまみち")])
+        #expect(
+            markup.ssml
+                == "<speak><mark name=\"w0\"/>a <mark name=\"w1\"/>&lt;b&gt; &amp; <mark name=\"w2\"/><mark name=\"w3\"/>"
+                + "<sub alias=\"やまみち\">山路</sub><mark name=\"w4\"/>だ</speak>")
+        // Words are clipped to the utterance: the first one starts before it.
+        #expect(markup.words == [10..<11, 12..<15, 18..<19, 19..<20, 20..<21])
     }
 }

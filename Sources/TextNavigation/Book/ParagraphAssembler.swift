@@ -34,6 +34,11 @@ struct ParagraphAssembler {
         case text(Range<Int>, units: Int?)
         /// One space standing for the soft line wrap at this byte (LF or CR).
         case softWrap(Int)
+        /// An Aozora ruby-base mark `｜`: the next ruby reading's base starts here. No text.
+        case rubyBase
+        /// An Aozora ruby reading `《…》` (these bytes, inside the brackets) for the text before
+        /// it. No text.
+        case rubyReading(Range<Int>)
     }
 
     /// The assembled book.
@@ -81,6 +86,8 @@ struct ParagraphAssembler {
         // paragraph).
         var unitEnds: [Int32] = []
         var anchorEnds: [Int32] = []
+        // The ruby readings of the paragraphs that have any, by paragraph.
+        var rubies: [Int: [PlainTextBook.Paragraph.RubyAnnotation]] = [:]
         unitEnds.reserveCapacity(pieces.count)
         anchorEnds.reserveCapacity(pieces.count)
         // One paragraph separator between consecutive paragraphs, in no paragraph's range.
@@ -93,8 +100,22 @@ struct ParagraphAssembler {
                     out += 1
                 }
                 let paragraphStart = out
+                var rubyBaseStart: Int?
                 forEachRun(of: piece) { run in
                     switch run {
+                    case .rubyBase:
+                        rubyBaseStart = out - paragraphStart
+                    case .rubyReading(let bytes):
+                        let end = out - paragraphStart
+                        let start =
+                            rubyBaseStart ?? Self.kanjiRunStart(before: out, from: paragraphStart, in: target)
+                            - paragraphStart
+                        rubyBaseStart = nil
+                        if start < end {
+                            let reading = String(decoding: UnsafeBufferPointer(rebasing: source[bytes]), as: UTF8.self)
+                            rubies[unitEnds.count, default: []].append(
+                                PlainTextBook.Paragraph.RubyAnnotation(range: start..<end, reading: reading))
+                        }
                     case .softWrap(let terminator):
                         precondition(out < target.count, "the plan counted fewer units than are written")
                         paragraphOffsets.append(Int32(out - paragraphStart))
@@ -133,7 +154,8 @@ struct ParagraphAssembler {
                 PlainTextBook.Paragraph(
                     kind: piece.isHeading ? .heading : .body,
                     text: TextStorage(buffer: buffer, range: unitStart..<unitEnd),
-                    startsPage: piece.startsPage, sourceMap: SourceMap(table: table, range: anchorStart..<anchorEnd)))
+                    startsPage: piece.startsPage, sourceMap: SourceMap(table: table, range: anchorStart..<anchorEnd),
+                    rubyAnnotations: rubies[index] ?? []))
             unitStart = unitEnd + 1  // past the separator
             anchorStart = anchorEnd
         }
@@ -368,10 +390,15 @@ struct ParagraphAssembler {
                 return
             }
             forEachRun(of: piece) { run in
-                anchors += 1
                 switch run {
-                case .softWrap: units += 1
-                case .text(let bytes, let known): units += known ?? UTF8Decoding.utf16Count(of: bytes, in: source)
+                case .rubyBase, .rubyReading:
+                    break  // no text, no anchor
+                case .softWrap:
+                    anchors += 1
+                    units += 1
+                case .text(let bytes, let known):
+                    anchors += 1
+                    units += known ?? UTF8Decoding.utf16Count(of: bytes, in: source)
                 }
             }
         }
@@ -465,7 +492,7 @@ struct ParagraphAssembler {
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {
-                forEachTextRun(in: bytes) { run, units in body(.text(run, units: units)) }
+                forEachTextRun(in: bytes, body)
             } else if !bytes.isEmpty {
                 body(.text(bytes, units: nil))
             }
@@ -503,7 +530,7 @@ struct ParagraphAssembler {
     /// units it takes: without ruby readings `《…》`, ruby-base marks `｜` and editor notes
     /// `［＃…］` (an unclosed bracket is kept as text). Steps a scalar at a time; every mark
     /// starts with E3 (《) or EF (｜, ［), so only those scalars are looked at closely.
-    private func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>, Int) -> Void) {
+    private func forEachTextRun(in range: Range<Int>, _ body: (Run) -> Void) {
         var runStart = range.lowerBound
         var runUnits = 0
         var index = range.lowerBound
@@ -525,15 +552,20 @@ struct ParagraphAssembler {
             let second = source[index + 1]
             let third = source[index + 2]
             var skipTo: Int?
+            var mark: Run?
             if byte == 0xE3, second == 0x80, third == 0x8A {
-                skipTo = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit).map { $0 + 3 }
+                let close = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit)
+                skipTo = close.map { $0 + 3 }
+                mark = close.map { .rubyReading((index + 3)..<$0) }
             } else if byte == 0xEF, second == 0xBD, third == 0x9C {
                 skipTo = index + 3
+                mark = .rubyBase
             } else if byte == 0xEF, second == 0xBC, third == 0xBB, matches(Self.noteOpen, at: index, limit: limit) {
                 skipTo = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
             }
             if let skipTo {
-                if runStart < index { body(runStart..<index, runUnits) }
+                if runStart < index { body(.text(runStart..<index, units: runUnits)) }
+                if let mark { body(mark) }
                 index = skipTo
                 runStart = skipTo
                 runUnits = 0
@@ -542,6 +574,23 @@ struct ParagraphAssembler {
                 runUnits += 1
             }
         }
-        if runStart < limit { body(runStart..<limit, runUnits) }
+        if runStart < limit { body(.text(runStart..<limit, units: runUnits)) }
+    }
+
+    /// Where the kanji just before `end` in `text` start (not before `start`): the base of an
+    /// Aozora ruby reading that has no `｜` mark. Kanji are CJK ideographs (any supplementary
+    /// ideograph, as a surrogate pair), 々, 〆, 〇 and ヶ.
+    static func kanjiRunStart(before end: Int, from start: Int, in text: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var index = end
+        while index > start {
+            let unit = text[index - 1]
+            let isKanji =
+                (0x4E00...0x9FFF).contains(unit) || (0x3400...0x4DBF).contains(unit) || (0xF900...0xFAFF).contains(unit)
+                || (0xD800...0xDFFF).contains(unit) || unit == 0x3005 || unit == 0x3006 || unit == 0x3007
+                || unit == 0x30F6
+            guard isKanji else { break }
+            index -= 1
+        }
+        return index
     }
 }

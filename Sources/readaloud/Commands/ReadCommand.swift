@@ -87,7 +87,8 @@ enum ReadCommand {
             }
             session = ReadingSession(document: document, granularity: granularity, page: index)
         }
-        let speaker = try SpeechOptions.speaker(arguments, settings: speech, document: document) { _ in [] }
+        let speaker = try SpeechOptions.speaker(
+            arguments, settings: speech, document: document, readings: SpeechOptions.readings(of: book))
         var stoppedAt: ReadingPosition?
         InterruptRequest.install()
         let output = StandardOutput.shared

@@ -40,6 +40,17 @@ enum SpeechOptions {
         return settings
     }
 
+    /// The pronunciations of a plain-text book's paragraphs (element `i` is paragraph `i`): its
+    /// ruby readings.
+    static func readings(of book: PlainTextBook) -> (Int) -> [SpeechMarkup.Reading] {
+        { index in
+            guard book.paragraphs.indices.contains(index) else { return [] }
+            return book.paragraphs[index].rubyAnnotations.map {
+                SpeechMarkup.Reading(range: $0.range, reading: $0.reading)
+            }
+        }
+    }
+
     /// The speaker `--speak` asks for, or `nil` without it.
     static func speaker(
         _ arguments: ParsedArguments, settings: SpeechSettings, document: Document,
