@@ -38,9 +38,14 @@ let package = Package(
             name: "CEspeak",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // speech-dispatcher's client library, opened with dlopen at run time the same way.
+        .target(
+            name: "CSpeechd",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "CEspeak"]
+            dependencies: ["TextNavigation", "CEspeak", "CSpeechd"]
         ),
         .testTarget(
             name: "TextNavigationTests",

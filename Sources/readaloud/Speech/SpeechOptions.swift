@@ -7,7 +7,11 @@ enum SpeechOptions {
     static let all: [CommandSpec.Option] = [
         CommandSpec.Option(
             name: "speak", valueName: nil,
-            help: "Speak as the reading goes, with word-level progress (espeak-ng)."),
+            help: "Speak as the reading goes, with word-level progress (speech-dispatcher, else espeak-ng)."),
+        CommandSpec.Option(
+            name: "speech-backend", valueName: "B",
+            help: "What --speak speaks through (default: speech-dispatcher when its service answers, else espeak-ng).",
+            allowed: ["speechd", "espeak-ng"]),
         CommandSpec.Option(
             name: "voice", valueName: "V",
             help: "The voice for --speak (default: the engine's for the --locale language)."
@@ -58,13 +62,23 @@ enum SpeechOptions {
     ) throws(CommandFailure) -> Speaker? {
         guard arguments.flag("speak") else { return nil }
         let engine: any SpeechEngine
+        let backend = arguments.value("speech-backend")
         if let directory = arguments.value("speak-to") {
+            guard backend != "speechd" else {
+                throw CommandFailure(
+                    UsageError("'--speak-to' writes WAV files through espeak-ng, not speechd", spec: arguments.spec))
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
             else {
                 throw CommandFailure("--speak-to: \(directory) is not an existing directory", exitCode: .noInput)
             }
             engine = try EspeakEngine(settings: settings, output: .wavFiles(directory: URL(fileURLWithPath: directory)))
+        } else if backend == "speechd" {
+            // Asked for: start the service if it is installed but not running.
+            engine = try SpeechDispatcherEngine(settings: settings, autospawn: true)
+        } else if backend == nil, let service = try? SpeechDispatcherEngine(settings: settings, autospawn: false) {
+            engine = service
         } else {
             engine = try EspeakEngine(settings: settings, output: .soundDevice)
         }

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import readaloud
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `--speak` through a real speech-dispatcher process that each test starts (and stops) itself:
+/// espeak-ng output module, audio into libao's null driver. Skipped, with the reason printed,
+/// where the service cannot run.
+@Suite(.serialized) struct SpeechDispatcherTests {
+    /// A running service, or the test cancelled (skipped) with the reason it cannot run.
+    static func service() throws -> SpeechDispatcherService {
+        do {
+            return try SpeechDispatcherService()
+        } catch let unavailable as SpeechDispatcherService.Unavailable {
+            print("SpeechDispatcherTests skipped: \(unavailable)")
+            try Test.cancel("\(unavailable)")
+        }
+    }
+
+    @Test func everyWordOfAChapterGetsExactlyOneProgressEvent() throws {
+        let service = try Self.service()
+        defer { service.stop() }
+        let book = try SpeechMarkTests.aliceChapterOne()
+        let expected = try SpeechMarkTests.tokenizerWords(book)
+        // No --speech-backend: speech-dispatcher is used because its service answers (espeak-ng
+        // directly would need a sound device, which this machine may not have).
+        let result = try CLIRunner.run(
+            [book, "--speak", "--format", "jsonl"], environment: ["SPEECHD_ADDRESS": service.address])
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = SpeechMarkTests.events(result.standardOutput)
+        let progress = SpeechMarkTests.checkedProgress(events)
+        #expect(progress.count == expected.count)
+        #expect(progress == expected)
+        let estimated = events.filter { $0["estimated"] as? Bool == true }
+        #expect(estimated.count < expected.count / 50)
+    }
+
+    @Test func theBackendCanBeChosen() throws {
+        let service = try Self.service()
+        defer { service.stop() }
+        let book = try CLIRunner.temporaryFile(Array("Tom & Jerry, if x < y.\n".utf8))
+        let result = try CLIRunner.run(
+            [
+                book, "--speak", "--speech-backend", "speechd", "--format", "jsonl", "--rate", "300", "--pitch", "70",
+                "--volume", "50",
+            ],
+            environment: ["SPEECHD_ADDRESS": service.address])
+        #expect(result.status == 0, "\(result.standardError)")
+        let words = SpeechMarkTests.checkedProgress(SpeechMarkTests.events(result.standardOutput)).map(\.text)
+        #expect(words == ["Tom", "Jerry", "if", "x", "y"])
+        // speechd asked for where the service does not answer: one clear error.
+        service.stop()
+        let failed = try CLIRunner.run(
+            [book, "--speak", "--speech-backend", "speechd"],
+            environment: ["SPEECHD_ADDRESS": service.address, "SPEECHD_CMD": "/nonexistent"])
+        #expect(failed.status == 1)
+        #expect(failed.standardError.hasPrefix("Error: speech-dispatcher does not answer"), "\(failed.standardError)")
+    }
+
+    /// Apple's camera example through speech-dispatcher's own priorities: "Opening camera"
+    /// (default), "Camera loading" (low) and "Camera active" (high) posted in a burst are heard
+    /// as "Opening camera" cut off by "Camera active"; "Camera loading" is never spoken.
+    @Test func announcementPrioritiesAreSpeechDispatchersOwn() throws {
+        let service = try Self.service()
+        defer { service.stop() }
+        setenv("SPEECHD_ADDRESS", service.address, 1)
+        defer { unsetenv("SPEECHD_ADDRESS") }
+        let engine = try SpeechDispatcherEngine(settings: SpeechSettings(language: "en"), autospawn: false)
+        // The default announcement is long enough to be still speaking when the others arrive
+        // (the null audio driver plays as fast as espeak-ng synthesises).
+        let opening = engine.post(
+            SpeechMarkup(
+                announcement: "Opening camera. "
+                    + String(repeating: "Please hold the phone still while the camera opens. ", count: 8)),
+            priority: .default)
+        let loading = engine.post(SpeechMarkup(announcement: "Camera loading"), priority: .low)
+        let active = engine.post(SpeechMarkup(announcement: "Camera active"), priority: .high)
+        let ids = [opening, loading, active].compactMap { $0 }
+        #expect(ids.count == 3)
+        guard ids.count == 3 else { return }
+        let deadline = Date().addingTimeInterval(10)
+        func kinds(_ id: Int) -> [SpeechDispatcherEngine.Event.Kind] {
+            engine.reportedEvents.filter { $0.message == id }.map(\.kind)
+        }
+        while !kinds(ids[2]).contains(.end), Date() < deadline { usleep(10_000) }
+        usleep(200_000)  // anything still to come about the others
+        print("speech-dispatcher events: \(engine.reportedEvents.map { "\($0.message) \($0.kind)" })")
+        #expect(kinds(ids[0]).first == .begin)
+        #expect(kinds(ids[0]).contains(.cancel))
+        #expect(!kinds(ids[0]).contains(.end))
+        #expect(!kinds(ids[1]).contains(.begin))
+        #expect(kinds(ids[2]) == [.begin, .end])
+    }
+
+    @Test func ctrlCStopsAtTheWordBeingSpoken() throws {
+        let service = try Self.service()
+        defer { service.stop() }
+        let book = try SpeechMarkTests.aliceChapterOne()
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = [book, "--speak", "--speech-backend", "speechd", "--format", "jsonl"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["SPEECHD_ADDRESS": service.address]) {
+            $1
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Interrupt once some words have been spoken.
+        var text = Data()
+        let reader = output.fileHandleForReading
+        while String(decoding: text, as: UTF8.self).components(separatedBy: "\"progress\"").count < 40 {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            text += chunk
+        }
+        kill(process.processIdentifier, SIGINT)
+        text += reader.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let events = SpeechMarkTests.events(String(decoding: text, as: UTF8.self))
+        guard let stopped = events.last, stopped["type"] as? String == "stopped",
+            let locator = stopped["locator"] as? [String: Any]
+        else {
+            Issue.record("no stopped event at the end")
+            return
+        }
+        // The locator is at the start of the last word reported (the one being spoken), or at
+        // the start of an utterance none of whose words had been reached.
+        let lastProgress = events.last { $0["type"] as? String == "progress" }
+        let lastUtterance = events.last { $0["type"] as? String == "utterance" }
+        let offset = locator["offset"] as? Int
+        let element = locator["element"] as? Int
+        let candidates = [lastProgress, lastUtterance].compactMap { event -> [Int]? in
+            guard let event, let element = event["element"] as? Int, let start = event["start"] as? Int else {
+                return nil
+            }
+            return [element, start]
+        }
+        #expect(candidates.contains { $0 == [element ?? -1, offset ?? -1] }, "\(locator)")
+    }
+}
