@@ -183,6 +183,38 @@ struct SpeechMarkTests {
         #expect(audio[0] != audio[2])
     }
 
+    /// The 16-bit samples of a WAV file that readaloud wrote (a 44-byte header).
+    static func samples(_ file: URL) throws -> [Int16] {
+        let data = try Data(contentsOf: file)
+        guard data.count > 44 else { return [] }
+        return stride(from: 44, to: data.count - 1, by: 2).map {
+            Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
+        }
+    }
+
+    @Test func rateVolumeAndPitchReachTheEngine() throws {
+        let book = try CLIRunner.temporaryFile(Array("The quick brown fox jumps over the lazy dog.\n".utf8))
+        func audio(_ options: [String]) throws -> [Int16] {
+            let spoken = try Self.speak(book, options)
+            return try spoken.files.first.map(Self.samples) ?? []
+        }
+        let normal = try audio([])
+        let fast = try audio(["--rate", "350"])
+        let quiet = try audio(["--volume", "30"])
+        let high = try audio(["--pitch", "90"])
+        func peak(_ samples: [Int16]) -> Int { samples.map { abs(Int($0)) }.max() ?? 0 }
+        #expect(normal.count > 10_000)
+        #expect(fast.count < normal.count * 3 / 4, "\(fast.count) vs \(normal.count)")
+        #expect(peak(quiet) < peak(normal) / 2, "\(peak(quiet)) vs \(peak(normal))")
+        #expect(high != normal && abs(high.count - normal.count) < normal.count / 5)
+    }
+
+    @Test func ctrlCStopsAtTheWordBeingSpoken() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try SpeechDispatcherTests.checkInterruption(["--speak-to", directory.path], environment: [:])
+    }
+
     @Test func anElementInAnotherLanguageGetsThatLanguagesVoice() throws {
         // A French block in an English book: the engine takes the element's language.
         let directory = try CLIRunner.temporaryDirectory()

@@ -7,8 +7,9 @@ import Synchronization
     import Darwin
 #endif
 
-/// Ctrl-C while reading: the first SIGINT asks reading to stop after the current unit (so the
-/// place can be printed and resumed); a second one ends the process at once.
+/// Ctrl-C while reading: the first SIGINT asks reading to stop after the current unit (speech
+/// stops at once, mid-word; so the place can be printed and resumed); a second one ends the
+/// process at once.
 enum InterruptRequest {
     private static let count = Atomic<Int>(0)
     nonisolated(unsafe) private static var source: (any DispatchSourceSignal)?

@@ -31,7 +31,8 @@ enum ReadCommand {
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
             Ctrl-C stops after the current unit and prints the locator to resume from with \
-            --from (exit status 130).
+            --from (exit status 130); with --speak it stops the speech at once, and the locator \
+            points at the word that was being spoken.
 
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
