@@ -43,8 +43,10 @@ final class SpeechDispatcherService {
 
     /// Starts a service and waits until its socket is there.
     ///
+    /// - Parameter audio: speech-dispatcher's `AudioOutputMethod`: libao (into its null driver),
+    ///   or one that cannot work here, to see what a broken audio output does.
     /// - Throws: ``Unavailable`` with the reason when it cannot start.
-    init() throws {
+    init(audio: String = "libao") throws {
         if let missing = Self.missingPart { throw Unavailable(description: missing) }
         // Short: a UNIX socket path has a limit of about 100 bytes.
         directory = URL(fileURLWithPath: "/tmp/rspd-\(UUID().uuidString.prefix(8))")
@@ -57,7 +59,7 @@ final class SpeechDispatcherService {
         }
         try """
         LogLevel 3
-        AudioOutputMethod "libao"
+        AudioOutputMethod "\(audio)"
         AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
         DefaultModule espeak-ng
         DefaultLanguage "en"

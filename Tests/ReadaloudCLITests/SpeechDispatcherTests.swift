@@ -12,9 +12,9 @@ import Testing
 /// where the service cannot run.
 @Suite(.serialized) struct SpeechDispatcherTests {
     /// A running service, or the test cancelled (skipped) with the reason it cannot run.
-    static func service() throws -> SpeechDispatcherService {
+    static func service(audio: String = "libao") throws -> SpeechDispatcherService {
         do {
-            return try SpeechDispatcherService()
+            return try SpeechDispatcherService(audio: audio)
         } catch let unavailable as SpeechDispatcherService.Unavailable {
             print("SpeechDispatcherTests skipped: \(unavailable)")
             try Test.cancel("\(unavailable)")
@@ -59,6 +59,22 @@ import Testing
             environment: ["SPEECHD_ADDRESS": service.address, "SPEECHD_CMD": "/nonexistent"])
         #expect(failed.status == 1)
         #expect(failed.standardError.hasPrefix("Error: speech-dispatcher does not answer"), "\(failed.standardError)")
+    }
+
+    @Test func aServiceThatNeverSpeaksIsOneClearError() throws {
+        // PulseAudio output with no PulseAudio server: the service takes text and never starts it.
+        let service = try Self.service(audio: "pulse")
+        defer { service.stop() }
+        let book = try CLIRunner.temporaryFile(Array("Hello there.\n\nMore text.\n".utf8))
+        let started = Date()
+        let result = try CLIRunner.run(
+            [book, "--speak", "--speech-backend", "speechd"],
+            environment: ["SPEECHD_ADDRESS": service.address, "PULSE_SERVER": "unix:/nonexistent"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.hasPrefix("Error: speech-dispatcher took the text but is not speaking it"),
+            "\(result.standardError)")
+        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     /// Apple's camera example through speech-dispatcher's own priorities: "Opening camera"

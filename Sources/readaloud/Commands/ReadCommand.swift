@@ -96,7 +96,7 @@ enum ReadCommand {
         while let event = session.next() {
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
-                stoppedAt = speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
+                stoppedAt = try speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
             } else if let line {
                 output.line(line)
             }

@@ -29,6 +29,7 @@ final class EspeakEngine: SpeechEngine {
 
     let output: Output
     let appliesPriorities = false
+    let failure: String? = nil
     private let settings: SpeechSettings
     private let sampleRate: Int
     private let player: AudioPlayer?

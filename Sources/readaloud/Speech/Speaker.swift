@@ -55,9 +55,11 @@ final class Speaker {
 
     /// Prints `line` for `event` and speaks the event. Returns where reading was stopped when
     /// `shouldStop` answered `true` during an utterance: the start of the word being spoken.
+    ///
+    /// - Throws: ``CommandFailure`` when the engine finds that it cannot speak.
     func present(
         _ event: ReadingEvent, line: String?, format: EventFormatter.Format, shouldStop: @escaping () -> Bool
-    ) -> ReadingPosition? {
+    ) throws(CommandFailure) -> ReadingPosition? {
         let output = StandardOutput.shared
         switch event {
         case .utterance(let utterance):
@@ -109,6 +111,7 @@ final class Speaker {
                 output.line(line ?? "")
                 output.flush()
             }
+            if let failure = sink.withEngine({ $0.failure }) { throw CommandFailure(failure) }
             if !finished, shouldStop() {
                 let offset = lastMark >= 0 ? markup.words[lastMark].lowerBound : utterance.range.lowerBound
                 return ReadingPosition(element: utterance.element, offset: offset)

@@ -31,6 +31,7 @@ final class SpeechDispatcherEngine: SpeechEngine {
     }
 
     let appliesPriorities = true
+    private(set) var failure: String?
     private let settings: SpeechSettings
     private var connection: UnsafeMutableRawPointer?
     /// The language the connection speaks now (`nil` before the first message).
@@ -128,11 +129,13 @@ final class SpeechDispatcherEngine: SpeechEngine {
         guard let message = post(markup, priority: priority) else { return false }
         var begin: ContinuousClock.Instant?
         var stopping = false
-        let deadline = ContinuousClock.now + .seconds(max(30, markup.ssml.utf8.count / 5))
+        // When the service last said something about the message.
+        var heard = ContinuousClock.now
         while true {
             let fresh = EventBox.shared.events(from: seen)
             seen += fresh.count
             for event in fresh where event.message == message {
+                heard = event.time
                 switch event.kind {
                 case .begin:
                     begin = event.time
@@ -151,10 +154,19 @@ final class SpeechDispatcherEngine: SpeechEngine {
             }
             if !stopping, shouldStop() {
                 stopping = true
+                heard = .now
                 cancel()
             }
-            // A message the service drops without a word (a lost connection) ends the wait.
-            if ContinuousClock.now > deadline { return false }
+            // Cancelled: the cancel event normally comes at once.
+            if stopping, ContinuousClock.now - heard > .seconds(1) { return false }
+            // A service silent about the message for 15 s (a word takes far less) is not
+            // speaking it: its audio output is broken, or the connection lost.
+            if ContinuousClock.now - heard > .seconds(15) {
+                failure =
+                    "speech-dispatcher took the text but is not speaking it (nothing for 15 s; is its audio "
+                    + "output working? see its log, or use --speech-backend espeak-ng)"
+                return false
+            }
             usleep(2_000)
         }
     }

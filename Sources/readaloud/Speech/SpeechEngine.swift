@@ -20,4 +20,8 @@ protocol SpeechEngine: AnyObject {
     /// Whether announcements' priorities are applied by the engine itself (speech-dispatcher's
     /// priority classes) rather than by the library's ``AnnouncementQueue``.
     var appliesPriorities: Bool { get }
+
+    /// Why the engine cannot speak, once it has found out that it cannot (a service that takes
+    /// text but never speaks it); `nil` while it works.
+    var failure: String? { get }
 }
