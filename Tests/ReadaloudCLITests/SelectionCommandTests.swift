@@ -48,7 +48,7 @@ import Testing
         let removed = try CLIRunner.run(["unsave", Self.book, id, "--store", store])
         #expect(removed.standardOutput == "removed \(id)\n")
         let again = try CLIRunner.run(["unsave", Self.book, id, "--store", store])
-        #expect(again.status == 1)
+        #expect(again.status == 66)
         #expect(again.standardError == "Error: this book has no saved selection \(id)\n")
         #expect(
             try CLIRunner.run(["saved", Self.book, "--store", store]).standardOutput.split(separator: "\n").count == 1)
@@ -62,7 +62,7 @@ import Testing
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: store)
         let result = try CLIRunner.run(["saved", Self.book, "--store", store.path])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains(store.path))
         let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("corrupt") }

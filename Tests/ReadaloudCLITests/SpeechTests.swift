@@ -44,7 +44,7 @@ import Testing
         let result = try CLIRunner.run(
             [book, "--speak", "--speak-to", directory.path],
             environment: ["READALOUD_ESPEAK_LIBRARY": "/nonexistent/libespeak-ng.so.1"])
-        #expect(result.status == 1)
+        #expect(result.status == 69)  // EX_UNAVAILABLE
         #expect(result.standardError.hasPrefix("Error: --speak needs espeak-ng"))
         #expect(result.standardError.contains("install the Debian package espeak-ng"))
         #expect(result.standardError.split(separator: "\n").count == 1)

@@ -30,9 +30,9 @@ enum ReadCommand {
             line (see the README for the schema). With --speak, the word being spoken is \
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
-            Ctrl-C stops after the current unit and prints the locator to resume from with \
-            --from (exit status 130); with --speak it stops the speech at once, and the locator \
-            points at the word that was being spoken.
+            Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
+            resume from with --from (exit status 130; 143, 129); with --speak it stops the speech \
+            at once, and the locator points at the word that was being spoken.
 
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
@@ -41,6 +41,7 @@ enum ReadCommand {
               save    Save the unit at a locator as a selection.
               saved   List a book's saved selections.
               unsave  Remove a saved selection.
+              serve   Answer JSON-RPC 2.0 requests on standard input (for backends in any language).
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
@@ -114,7 +115,7 @@ enum ReadCommand {
                     writeToStandardError(
                         "Stopped. To go on from here: --from '\(EventFormatter.locatorObject(locator).text)'\n")
                 }
-                throw CommandFailure("", exitCode: .interrupted)
+                throw CommandFailure("", exitCode: InterruptRequest.exitCode)
             }
         }
         output.flush()

@@ -51,7 +51,7 @@ enum SaveCommand {
             StandardOutput.shared.line("saved \(id.uuidString.lowercased())")
             StandardOutput.shared.flush()
         } catch {
-            throw CommandFailure("\(error)")
+            throw SelectionStoreOptions.failure(error)
         }
     }
 }

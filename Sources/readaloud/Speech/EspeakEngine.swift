@@ -53,13 +53,15 @@ final class EspeakEngine: SpeechEngine {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CommandFailure(
                 "--speak needs espeak-ng, which is not installed (\(reason)); install the Debian package espeak-ng",
-                exitCode: .failure)
+                exitCode: .unavailable)
         }
         if case .soundDevice = output { player = try AudioPlayer() } else { player = nil }
         // Always synthesise to samples: readaloud plays them itself, so it can tell when there is
         // no sound device, and time the word highlights to the audio.
         let sampleRate = cespeak_initialize(0)
-        guard sampleRate > 0 else { throw CommandFailure("espeak-ng could not start (is espeak-ng-data installed?)") }
+        guard sampleRate > 0 else {
+            throw CommandFailure("espeak-ng could not start (is espeak-ng-data installed?)", exitCode: .unavailable)
+        }
         let voice = settings.voice ?? Self.voiceNames(for: settings.language).first ?? "en"
         guard cespeak_set_voice(voice) == 0 || (settings.voice == nil && cespeak_set_voice("en") == 0) else {
             throw CommandFailure("espeak-ng has no voice '\(voice)' (see 'espeak-ng --voices')", exitCode: .usage)

@@ -111,7 +111,7 @@ final class Speaker {
                 output.line(line ?? "")
                 output.flush()
             }
-            if let failure = sink.withEngine({ $0.failure }) { throw CommandFailure(failure) }
+            if let failure = sink.withEngine({ $0.failure }) { throw CommandFailure(failure, exitCode: .unavailable) }
             if !finished, shouldStop() {
                 let offset = lastMark >= 0 ? markup.words[lastMark].lowerBound : utterance.range.lowerBound
                 return ReadingPosition(element: utterance.element, offset: offset)
@@ -150,9 +150,10 @@ final class Speaker {
     /// Redraws the current terminal line with `range` of `text` in reverse video.
     private func highlight(_ range: Range<Int>, in text: [UInt16]) {
         let clamped = range.clamped(to: 0..<text.count)
-        let before = String(decoding: text[..<clamped.lowerBound], as: UTF16.self)
-        let word = String(decoding: text[clamped], as: UTF16.self)
-        let after = String(decoding: text[clamped.upperBound...], as: UTF16.self)
+        // Each piece made safe for the terminal on its own, so the offsets still apply.
+        let before = CommonOptions.oneLine(String(decoding: text[..<clamped.lowerBound], as: UTF16.self))
+        let word = CommonOptions.oneLine(String(decoding: text[clamped], as: UTF16.self))
+        let after = CommonOptions.oneLine(String(decoding: text[clamped.upperBound...], as: UTF16.self))
         writeRaw("\r\u{1B}[K" + before + "\u{1B}[7m" + word + "\u{1B}[27m" + after)
     }
 

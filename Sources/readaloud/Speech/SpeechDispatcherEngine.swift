@@ -52,7 +52,7 @@ final class SpeechDispatcherEngine: SpeechEngine {
         guard cspeechd_load(library, &error, Int32(error.count)) == 0 else {
             throw CommandFailure(
                 "speech-dispatcher's library is not installed (\(reason())); install the Debian packages "
-                    + "speech-dispatcher and speech-dispatcher-espeak-ng", exitCode: .failure)
+                    + "speech-dispatcher and speech-dispatcher-espeak-ng", exitCode: .unavailable)
         }
         self.settings = settings
         connection = nil
@@ -65,7 +65,7 @@ final class SpeechDispatcherEngine: SpeechEngine {
                     box.receive(kind, Int(message), mark.map { String(cString: $0) })
                 }, box, &error, Int32(error.count))
         else {
-            throw CommandFailure("speech-dispatcher does not answer (\(reason()))", exitCode: .failure)
+            throw CommandFailure("speech-dispatcher does not answer (\(reason()))", exitCode: .unavailable)
         }
         self.connection = connection
         EventBox.shared.clear()

@@ -36,7 +36,7 @@ import TextNavigation
     }
 
     static let tricky = Array(
-        "\u{FEFF}# Title\r\n\r\nCHAPTER I.\r\nDown the Hole\r\n\r\nＩt's  a ｜漢字《かんじ》 test\r\nof the 😀 map,\n  indented\nthen\u{0C}\n中文的句\n子。\r\rlast\u{A0}line"
+        "\u{FEFF}# Title\r\n\r\nCHAPTER I.\r\nDown the Hole\r\n\r\nＩt's  a ｜漢字《かんじ》［＃注］ test\r\nof the 😀 map,\n  indented\nthen\u{0C}\n中文的句\n子。\r\rlast\u{A0}line"
             .utf8)
 
     @Test(arguments: [

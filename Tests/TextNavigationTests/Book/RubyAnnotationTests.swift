@@ -22,14 +22,16 @@ import TextNavigation
     }
 
     @Test func offsetsCountFromEachParagraphsStart() throws {
-        let book = try PlainTextBook("（例）下人《げにん》\r\n\r\n一人の下人《げにん》が、\r\n")
+        let book = try PlainTextBook("（例）下人《げにん》\r\n\r\n一人の下人《げにん》が、［＃「下人」に傍点］\r\n")
         #expect(book.paragraphs.map(\.text.string) == ["（例）下人", "一人の下人が、"])
         #expect(book.paragraphs.map { $0.rubyAnnotations.map(\.range) } == [[3..<5], [3..<5]])
     }
 
     @Test func textWithoutAozoraMarkupHasNoAnnotations() throws {
-        let book = try PlainTextBook("Plain text.\n\n山路を行く。\n")
+        let book = try PlainTextBook("Plain text.\n\n山路を行く。\n\n《易》曰：「大哉乾元！」\n")
         #expect(book.paragraphs.allSatisfy { $0.rubyAnnotations.isEmpty })
+        // A Chinese book title in 《》 is text, not a reading.
+        #expect(book.paragraphs.last?.text.string == "《易》曰：「大哉乾元！」")
     }
 
     @Test func rashomonKeepsEveryReadingOnKanji() throws {
