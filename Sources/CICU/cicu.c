@@ -152,31 +152,40 @@ int32_t cicu_break_preceding(cicu_break_iterator *iterator, int32_t offset) {
 int32_t cicu_break_is_boundary(cicu_break_iterator *iterator, int32_t offset) {
     return ubrk_isBoundary(AS_ICU(iterator), offset) ? 1 : 0;
 }
-int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
+int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity,
+                                       int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
     char base[ULOC_FULLNAME_CAPACITY];
-    uloc_getBaseName(locale, base, (int32_t)sizeof base, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return 0;
-    // As SimpleFilteredBreakIteratorBuilder: a bundle or table that only the default locale has
-    // counts as none.
-    UResourceBundle *bundle = ures_open(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "brkitr", base, &status);
-    if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING) {
-        ures_close(bundle);
-        return 0;
+    uloc_getBaseName(locale, base, (int32_t)sizeof base, &code);
+    if (code == U_STRING_NOT_TERMINATED_WARNING) {
+        code = U_BUFFER_OVERFLOW_ERROR;
     }
-    UResourceBundle *exceptions = ures_getByKey(bundle, "exceptions", NULL, &status);
+    // As SimpleFilteredBreakIteratorBuilder: no bundle or table, or one that only the default
+    // locale has, counts as none; any other failure is reported.
+    UResourceBundle *bundle = NULL;
+    UResourceBundle *exceptions = NULL;
     UResourceBundle *breaks = NULL;
-    if (U_SUCCESS(status) && status != U_USING_DEFAULT_WARNING) {
-        breaks = ures_getByKey(exceptions, "SentenceBreak", NULL, &status);
+    if (U_SUCCESS(code)) {
+        bundle = ures_open(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "brkitr", base, &code);
+    }
+    if (U_SUCCESS(code) && code != U_USING_DEFAULT_WARNING) {
+        exceptions = ures_getByKey(bundle, "exceptions", NULL, &code);
+    }
+    if (U_SUCCESS(code) && code != U_USING_DEFAULT_WARNING) {
+        breaks = ures_getByKey(exceptions, "SentenceBreak", NULL, &code);
+    }
+    if (code == U_MISSING_RESOURCE_ERROR) {
+        code = U_ZERO_ERROR;
     }
     int32_t total = 0;
-    if (breaks != NULL && U_SUCCESS(status) && status != U_USING_DEFAULT_WARNING) {
+    if (breaks != NULL && U_SUCCESS(code) && code != U_USING_DEFAULT_WARNING) {
         int32_t count = ures_getSize(breaks);
-        for (int32_t index = 0; index < count; index++) {
-            UErrorCode itemStatus = U_ZERO_ERROR;
+        for (int32_t index = 0; index < count && U_SUCCESS(code); index++) {
             int32_t length = 0;
-            const UChar *string = ures_getStringByIndex(breaks, index, &length, &itemStatus);
-            if (U_FAILURE(itemStatus) || string == NULL) continue;
+            const UChar *string = ures_getStringByIndex(breaks, index, &length, &code);
+            if (U_FAILURE(code)) {
+                break;
+            }
             if (buffer != NULL && total + length + 1 <= capacity) {
                 memcpy(buffer + total, string, (size_t)length * sizeof(UChar));
                 buffer[total + length] = 0;
@@ -187,7 +196,8 @@ int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int
     ures_close(breaks);
     ures_close(exceptions);
     ures_close(bundle);
-    return total;
+    *status = (int32_t)code;
+    return U_FAILURE(code) ? 0 : total;
 }
 
 int32_t cicu_break_rule_status(cicu_break_iterator *iterator) {

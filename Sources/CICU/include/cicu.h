@@ -102,8 +102,9 @@ int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32
 /// found as ICU's FilteredBreakIteratorBuilder finds them: none when the locale falls back to
 /// the default locale), written to `buffer` one after another, each followed by a 0, as far as
 /// `capacity` allows. Returns how many code units all of them need (terminators included);
-/// 0 when there are none.
-int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity);
+/// 0 when there are none, or when ICU cannot read its data (then `*status` is an error).
+int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity,
+                                       int32_t *status);
 
 // MARK: Character properties
 

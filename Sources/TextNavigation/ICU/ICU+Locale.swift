@@ -32,6 +32,22 @@ extension ICU {
 
         var description: String { identifier }
 
+        /// The strings after which ICU's sentence iterator for this locale with `ss=standard`
+        /// holds a break back ("Mr.", "e.g.", …: the "exceptions/SentenceBreak" strings of ICU's
+        /// data for the locale), UTF-16; none when the locale has none of its own.
+        ///
+        /// - Throws: ``ICUError`` when ICU cannot read its data.
+        func sentenceBreakExceptions() throws(ICUError) -> [[UInt16]] {
+            var status: Int32 = 0
+            let needed = Int(cicu_sentence_break_exceptions(identifier, nil, 0, &status))
+            try ICU.check(status, "ures_getByKey")
+            guard needed > 0 else { return [] }
+            var buffer = [UInt16](repeating: 0, count: needed)
+            _ = cicu_sentence_break_exceptions(identifier, &buffer, Int32(needed), &status)
+            try ICU.check(status, "ures_getStringByIndex")
+            return buffer.split(separator: 0, omittingEmptySubsequences: true).map(Array.init)
+        }
+
         /// Answers already computed, by query, and the last one asked for: every tokenizer and
         /// layout canonicalizes its locale, and a book makes one of each per paragraph, nearly
         /// always with the same query, which a comparison finds before any hashing.

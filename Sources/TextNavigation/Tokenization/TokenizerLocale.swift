@@ -35,7 +35,7 @@ final class TokenizerLocale: Sendable {
         sentenceLocale = ((try? icuLocale.setting("ss", to: "standard")) ?? icuLocale).identifier
         abbreviations = SegmentBuilder.extraAbbreviations(forLocale: canonical)
         scansWords = SimpleWords.applies(toLocale: canonical)
-        sentenceExceptions = SentenceExceptions(locale: canonical)
+        sentenceExceptions = SentenceExceptions(locale: icuLocale)
         words = ICU.BreakIterator.pool(kind: .word, locale: canonical)
         sentences = ICU.BreakIterator.pool(kind: .sentence, locale: sentenceLocale)
     }
