@@ -37,9 +37,9 @@ struct RunUnits {
     private var lastEnd = 0
     /// The paragraph's cluster boundaries, made when an edge first needs ICU.
     private var clusters: CharacterBoundaries?
-    /// The offset ``clusterStart(_:)`` was last asked about in the paragraph, and its answer: a
-    /// word mostly starts where the segment before it ended, so each edge is looked at once.
-    private var lastAsked = (offset: -1, start: -1)
+    /// Whether every code unit of the paragraph is simple and none is CR: then every offset in
+    /// it is a cluster boundary, and no edge needs a look (most paragraphs of most books).
+    private var plain = true
     /// The start of a sentence that goes on past an abbreviation, in paragraph offsets.
     private var continued: Int?
 
@@ -77,7 +77,7 @@ struct RunUnits {
         end = starts[index + 1] - 1
         lastEnd = 0
         clusters = nil
-        lastAsked = (-1, -1)
+        plain = units[start..<end].allSatisfy { $0 != 0x0D && CharacterBoundaries.isSimple($0, table) }
         continued = nil
     }
 
@@ -97,15 +97,10 @@ struct RunUnits {
     /// paragraph: `offset` itself when it is a cluster boundary.
     @inline(__always)
     private mutating func clusterStart(_ offset: Int) -> Int {
-        if offset == lastAsked.offset { return lastAsked.start }
-        var start = offset
-        if offset > self.start, offset < end,
+        guard !plain, offset > start, offset < end,
             CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], table) != true
-        {
-            start = slowClusterStart(offset)
-        }
-        lastAsked = (offset, start)
-        return start
+        else { return offset }
+        return slowClusterStart(offset)
     }
 
     /// ``clusterStart(_:)`` from ICU's character iterator over the current paragraph.
