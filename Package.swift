@@ -38,9 +38,20 @@ let package = Package(
             name: "CEspeak",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // ncursesw (Debian's libncurses-dev) for the terminal reader, `readaloud BOOK -i`: a few
+        // prefixed functions, so curses.h's macros never reach Swift.
+        .target(
+            name: "CNCurses",
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+        // speech-dispatcher's client library, opened with dlopen at run time the same way.
+        .target(
+            name: "CSpeechd",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "CEspeak"]
+            dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CNCurses"]
         ),
         .testTarget(
             name: "TextNavigationTests",

@@ -16,6 +16,7 @@ let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailu
     (SaveCommand.spec, SaveCommand.run),
     (SavedCommand.spec, SavedCommand.run),
     (UnsaveCommand.spec, UnsaveCommand.run),
+    (ServeCommand.spec, ServeCommand.run),
 ]
 
 @MainActor
@@ -37,6 +38,9 @@ func main() -> Int32 {
         arguments.removeFirst()
         spec = subcommand.spec
         run = subcommand.run
+    } else if InteractiveCommand.isRequested(by: &arguments) {
+        spec = InteractiveCommand.spec
+        run = InteractiveCommand.run
     }
     do {
         let parsed = try ParsedArguments(arguments, spec: spec)

@@ -3,7 +3,7 @@ import Testing
 
 /// Ctrl-C stops after the current unit and prints where to resume; a closed pipe ends quietly.
 @Suite struct StopAndPipeTests {
-    @Test func interruptStopsAfterTheCurrentUnitAndPrintsALocatorToResumeFrom() throws {
+    @Test(.needsSpeechEngine) func interruptStopsAfterTheCurrentUnitAndPrintsALocatorToResumeFrom() throws {
         let book = CLIRunner.book("alice-in-wonderland.txt")
         let directory = try CLIRunner.temporaryDirectory()
         let process = Process()
@@ -40,9 +40,9 @@ import Testing
             book, "--granularity", "word", "--format", "jsonl", "--from", String(decoding: locator, as: UTF8.self),
         ])
         let next = try #require(
-            resumed.standardOutput.split(separator: "\n").first.flatMap {
-                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            })
+            resumed.standardOutput.split(separator: "\n").lazy.compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }.first { $0["type"] as? String == "utterance" })
         // Reading goes on with the unit after the last one spoken: nothing skipped, nothing twice.
         let all = try CLIRunner.run([book, "--granularity", "word", "--format", "jsonl"]).standardOutput.split(
             separator: "\n")
@@ -50,7 +50,11 @@ import Testing
         let keys = all.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .filter { $0["type"] as? String == "utterance" }.map(key)
         let spokenIndex = try #require(keys.firstIndex(of: key(lastSpoken)))
-        #expect(keys[spokenIndex + 1] == key(next))
+        // Ctrl-C cuts speech off at once: a unit cut off before its word was reached (no
+        // progress event for it) is read again; one that was over is not.
+        let wasCutOff = !objects.contains { $0["type"] as? String == "progress" && key($0) == key(lastSpoken) }
+        try #require(spokenIndex + 1 < keys.count)
+        #expect(wasCutOff ? key(next) == key(lastSpoken) : keys[min(spokenIndex + 1, keys.count - 1)] == key(next))
     }
 
     @Test func aClosedPipeEndsQuietly() throws {

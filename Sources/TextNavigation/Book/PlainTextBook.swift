@@ -10,14 +10,22 @@
 ///    texts are. In a hard-wrapped file a block is one paragraph: a single line break inside it is
 ///    a soft wrap that reads as one space, or as nothing between two East Asian wide characters
 ///    (a Chinese word split across lines stays one word), so words and sentences read across it.
-///    A line that starts with white space (verse, a table of contents) starts a new paragraph.
+///    Indented lines are verse or contents, each a paragraph, unless they continue a wrapped
+///    block (a quoted letter, a block quote): a line goes on with the paragraph above when it
+///    has that line's indentation (or none, after an indented first line), the line above was
+///    long enough to have been wrapped, and no sentence ends between two indented lines but
+///    where the next goes on in lower case (``IndentedLines``).
 ///    In a file that is not hard-wrapped (Aozora Bunko's one line per paragraph), every line is
 ///    a paragraph.
-/// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.` or
-///    `Chapter 12. Loomings` standing alone in its block, or with one title line under it (which
-///    becomes a heading too).
+/// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.`,
+///    `Chapter 12. Loomings`, `第一章`, `第三十五回` or `第一回　靈根育孕源流出　心性修持大道生` standing
+///    alone in its block, or with one title line under it (which becomes a heading too)
+///    (``HeadingRules``).
 /// 5. Each paragraph's text is trimmed of leading and trailing white space, and keeps a
-///    ``SourceMap`` from its offsets back to the file's bytes.
+///    ``SourceMap`` from its offsets back to the file's bytes. Markup that would be read aloud
+///    is left out: in an Aozora-style file, ruby readings, their base marks and editor notes
+///    (``AozoraMarkup``; `《…》` that is not a reading, as a Chinese book title, stays), and
+///    Project Gutenberg's `_emphasis_` underscores (``EmphasisMarks``).
 ///
 /// All paragraphs share one ``UTF16Buffer``; each paragraph's ``Paragraph/text`` is its range.
 /// Consecutive paragraphs' texts are one U+2029 PARAGRAPH SEPARATOR apart, a unit in no
@@ -40,12 +48,19 @@ public struct PlainTextBook: Sendable {
         public let kind: Kind
         /// Whether a form feed (an explicit page break) came before this paragraph.
         public let startsPage: Bool
+        /// The ruby readings of Aozora Bunko markup (`山路《やまみち》`, `｜北の国《きたのくに》`), which the
+        /// text leaves out, in text order; empty for most paragraphs.
+        public let rubyAnnotations: [RubyAnnotation]
 
-        init(kind: Kind, text: TextStorage, startsPage: Bool, sourceMap: SourceMap) {
+        init(
+            kind: Kind, text: TextStorage, startsPage: Bool, sourceMap: SourceMap,
+            rubyAnnotations: [RubyAnnotation] = []
+        ) {
             self.kind = kind
             self.text = text
             self.startsPage = startsPage
             self.sourceMap = sourceMap
+            self.rubyAnnotations = rubyAnnotations
         }
     }
 

@@ -81,7 +81,8 @@ enum BookInput {
         return false
     }
 
-    private static func book(named name: String, _ load: () throws(BookLoadingError) -> PlainTextBook)
+    /// The book `load` reads, named `name` in errors: refused when it has no text to read.
+    static func book(named name: String, _ load: () throws(BookLoadingError) -> PlainTextBook)
         throws(CommandFailure) -> PlainTextBook
     {
         do {

@@ -15,35 +15,30 @@ enum ReadCommand {
             CommandSpec.Option(
                 name: "from", valueName: "LOCATOR",
                 help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
-            CommandSpec.Option(name: "page", valueName: "N", help: "Start at the top of page N (from 1)."),
+            CommandSpec.Option(
+                name: "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1)."),
             CommandSpec.Option(
                 name: "format", valueName: "F", help: "Output for people or programs.",
                 allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
             CommonOptions.locale,
-            CommandSpec.Option(
-                name: "speak", valueName: nil,
-                help:
-                    "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng)."),
-            CommandSpec.Option(
-                name: "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language)."
-            ),
-            CommandSpec.Option(
-                name: "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).",
-                defaultValue: "175"),
-            CommandSpec.Option(
-                name: "speak-to", valueName: "DIR",
-                help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device."),
+        ] + SpeechOptions.all + [
             CommonOptions.lossy,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
-            Text output prints what would be spoken, one unit per line, with "Heading" after a \
-            heading and "Page N of M" at each page turn. JSON Lines output prints one event per \
-            line (see the README for the schema). With --speak, the word being spoken is \
+            Text output prints what would be spoken, one unit per line. Lines the reader adds \
+            begin with two spaces (book text never does): "Page N of M" first and at each page \
+            turn, "Heading" after a heading. An utterance's page is the page where its unit \
+            starts; --page N starts with the first unit that starts on page N. JSON Lines output \
+            prints one event per line, a "start" event first (see the README for the schema). With --speak, the word being spoken is \
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
-            resume from with --from (exit status 130; 143, 129).
+            resume from with --from (exit status 130; 143, 129); with --speak it stops the speech \
+            at once, and the locator points at the word that was being spoken.
+
+            With -i (--interactive) the book opens in a full-screen, keyboard-driven reader \
+            instead; see 'readaloud BOOK -i --help'.
 
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
@@ -52,6 +47,7 @@ enum ReadCommand {
               save    Save the unit at a locator as a selection.
               saved   List a book's saved selections.
               unsave  Remove a saved selection.
+              serve   Answer JSON-RPC 2.0 requests on standard input (for backends in any language).
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
@@ -59,17 +55,14 @@ enum ReadCommand {
         let spec = arguments.spec
         let width: Int
         let linesPerPage: Int
-        let startPage: Int?
-        let rate: Int
+        let pageOption: Int?
+        let speech: SpeechSettings
         do throws(UsageError) {
-            rate = try arguments.integer("rate", in: 80...450) ?? 175
-            for name in ["voice", "rate", "speak-to"] where arguments.values[name] != nil && !arguments.flag("speak") {
-                throw UsageError("'--\(name)' goes with '--speak'", spec: spec)
-            }
+            speech = try SpeechOptions.settings(arguments, locale: arguments.value("locale")!)
             width = try arguments.integer("width", in: 1...100_000) ?? 70
             linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
-            startPage = try arguments.integer("page", in: 1...Int(Int32.max))
-            if startPage != nil, arguments.value("from") != nil {
+            pageOption = try arguments.integer("page", in: 1...Int(Int32.max))
+            if pageOption != nil, arguments.value("from") != nil {
                 throw UsageError("'--from' and '--page' cannot be used together", spec: spec)
             }
         } catch {
@@ -80,10 +73,14 @@ enum ReadCommand {
         let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        // Before pagination, which the first utterance waits for (its page number, "Page 1 of
+        // N"): a Ctrl-C then stops after the first utterance, with a locator.
+        InterruptRequest.install()
         let document = Document(
             book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
 
         var session: ReadingSession
+        let startPage: Int
         if let from = arguments.value("from") {
             let position: ReadingPosition
             do {
@@ -92,8 +89,10 @@ enum ReadCommand {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
             session = ReadingSession(document: document, granularity: granularity, from: position)
+            // The page where the first unit (the one holding the position) starts.
+            startPage = document.pageIndex(containing: session.position) + 1
         } else {
-            let index = (startPage ?? 1) - 1
+            let index = (pageOption ?? 1) - 1
             guard index < document.pageCount else {
                 throw CommandFailure(
                     UsageError(
@@ -101,19 +100,24 @@ enum ReadCommand {
                         spec: spec))
             }
             session = ReadingSession(document: document, granularity: granularity, page: index)
+            startPage = index + 1
         }
-        let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
-        InterruptRequest.install()
+        let speaker = try SpeechOptions.speaker(
+            arguments, settings: speech, document: document, readings: SpeechOptions.readings(of: book))
+        var stoppedAt: ReadingPosition?
         let output = StandardOutput.shared
+        output.line(
+            EventFormatter.startLine(
+                page: startPage, pages: document.pageCount, elements: document.elements.count, format: format))
         while let event = session.next() {
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
-                speaker.present(event, line: line, format: format)
+                stoppedAt = try speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
             } else if let line {
                 output.line(line)
             }
             if InterruptRequest.isRequested, event != .end {
-                let locator = Locator(position: session.position, in: document)
+                let locator = Locator(position: stoppedAt ?? session.position, in: document)
                 switch format {
                 case .jsonl:
                     var stopped = JSONObject()

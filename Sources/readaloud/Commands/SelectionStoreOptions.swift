@@ -4,6 +4,11 @@ import TextNavigation
 /// What `save`, `saved` and `unsave` share: the store option, opening the store, and the
 /// book's identity in it.
 enum SelectionStoreOptions {
+    /// The book: a file only, since saved selections belong to a book file (standard input,
+    /// `-`, is refused with a usage error).
+    static let book = CommandSpec.Positional(
+        name: "book", help: "A UTF-8 plain-text book file (not standard input: selections belong to a file).")
+
     static let store = CommandSpec.Option(
         name: "store", valueName: "PATH",
         help:

@@ -6,7 +6,7 @@ enum UnsaveCommand {
     static let spec = CommandSpec(
         name: "unsave",
         abstract: "Remove a saved selection of a book.",
-        positionals: [CommonOptions.book, CommandSpec.Positional(name: "id", help: "The id 'save' printed.")],
+        positionals: [SelectionStoreOptions.book, CommandSpec.Positional(name: "id", help: "The id 'save' printed.")],
         options: [SelectionStoreOptions.store, CommonOptions.lossy])
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {

@@ -3,15 +3,40 @@ import TextNavigation
 /// Turns read-all events into output lines: text for people, JSON Lines for programs.
 ///
 /// The JSON Lines schema (one object per line; the README documents it):
+/// - first, `{"type":"start","page":N,"pages":M,"elements":E}`
 /// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`
 /// - `{"type":"heading","element":N,"text":…}`
 /// - `{"type":"customContent","element":N,"label":…,"value":…}`
 /// - `{"type":"pageTurn","from":N,"to":N,"announcement":"Page 2 of 40"}`
 /// - `{"type":"end"}`, and, when stopped, `{"type":"stopped","locator":{…}}`
+///
+/// Text output tells the book's text from what the reader adds: a unit's text never begins with
+/// white space (units are trimmed), and every line the reader adds (`Page N of M` at the start
+/// and at each page turn, `Heading` after a heading's text, custom content) begins with
+/// ``addedLinePrefix``.
 enum EventFormatter {
     enum Format: String, CaseIterable {
         case text
         case jsonl
+    }
+
+    /// What begins every text line that is not the book's text: two spaces.
+    static let addedLinePrefix = "  "
+
+    /// The line that begins every reading: the page reading starts on (from 1), the number of
+    /// pages and of elements.
+    static func startLine(page: Int, pages: Int, elements: Int, format: Format) -> String {
+        switch format {
+        case .text:
+            return addedLinePrefix + "Page \(page) of \(pages)"
+        case .jsonl:
+            var object = JSONObject()
+            object.add("type", "start")
+            object.add("page", page)
+            object.add("pages", pages)
+            object.add("elements", elements)
+            return object.text
+        }
     }
 
     /// The line for `event`, or `nil` when the format prints nothing for it.
@@ -20,9 +45,10 @@ enum EventFormatter {
         case .text:
             switch event {
             case .utterance(let utterance): return CommonOptions.oneLine(utterance.text)
-            case .heading: return "Heading"
-            case .customContent(_, let content): return CommonOptions.oneLine("\(content.label): \(content.value)")
-            case .pageTurn(_, _, let announcement): return announcement
+            case .heading: return addedLinePrefix + "Heading"
+            case .customContent(_, let content):
+                return addedLinePrefix + CommonOptions.oneLine("\(content.label): \(content.value)")
+            case .pageTurn(_, _, let announcement): return addedLinePrefix + announcement
             case .end: return nil
             }
         case .jsonl:

@@ -12,6 +12,7 @@ import Testing
 
     @Test func anElementHeldIsTheOneTheDocumentGivesAgain() throws {
         let document = Document(book: try longBook(400))
+        try #require(document.elements.count == 400)
         let held = document.elements[3]
         for index in document.elements.indices { _ = document.elements[index].tokenizer }
         #expect(document.elements[3] === held)
@@ -32,6 +33,7 @@ import Testing
 
     @Test func elementsNobodyHoldsAreLetGoWithTheirCaches() throws {
         let document = Document(book: try longBook(400))
+        try #require(document.elements.count == 400)
         weak var first: TextElement? = document.elements[0]
         weak var tokenizer: StringTokenizer? = document.elements[0].tokenizer
         _ = tokenizer?.segments(for: .word)
@@ -48,6 +50,7 @@ import Testing
     /// of recent elements, so it does not push out the others.
     @Test func elementsAskedForAgainDoNotPushOutTheOthers() throws {
         let document = Document(book: try longBook(400))
+        try #require(document.elements.count == 400)
         weak var first: TextElement? = document.elements[0]
         for index in 1..<200 { _ = document.elements[index] }
         // About 200,000 UTF-16 units of elements so far, under the budget; then two of them in
@@ -62,8 +65,22 @@ import Testing
         #expect(first == nil)
     }
 
+    /// Short elements weigh their own state too (issue 14: a million one-character paragraphs
+    /// kept a quarter of a million elements alive, 350 MB): a few thousand are held, and those
+    /// a reader prepares ahead stay made, with their units, until they are read.
+    @Test func shortElementsAreHeldByTheThousandNotTheHundredThousand() throws {
+        let document = Document(book: try PlainTextBook(Array(repeating: "a", count: 30_000).joined(separator: "\n\n")))
+        weak var first: TextElement? = document.elements[0]
+        for index in 1..<20_000 { _ = document.elements[index] }
+        #expect(first == nil)
+        let end = document.prepareUnits(.word, from: 20_000, budget: Document.preparationBudget)
+        #expect(end - 20_000 > 100)
+        #expect((20_000..<end).allSatisfy { document.elements[$0].tokenizer.hasUnits(.word) })
+    }
+
     @Test func paginationMakesNoElementAndRelayoutReachesLaterOnes() throws {
         let document = Document(book: try longBook(50), layout: PageLayout(width: 70, linesPerPage: 30))
+        try #require(document.elements.count == 50)
         let held = document.elements[0]
         _ = document.pageCount
         document.relayout(PageLayout(width: 30, linesPerPage: 30))

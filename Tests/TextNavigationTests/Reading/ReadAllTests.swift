@@ -154,7 +154,7 @@ import TextNavigation
         #expect(texts == ["One.", "Two.", "Three.", "Page 2 of 3", "Four.", "Five.", "end"])
     }
 
-    @Test func highImportanceCustomContentIsReadWithItsElement() {
+    @Test func highImportanceCustomContentIsReadWithItsElement() throws {
         let figure = TextElement(
             text: TextStorage("A drawing of the Rabbit."), traits: [.image],
             customContent: [
@@ -166,6 +166,7 @@ import TextNavigation
             customContent: [CustomContent(label: "Pages", value: "12", importance: .high)])
         let document = Document(pages: [[heading, figure, TextElement("The end.")]])
         let events = Array(ReadingSession(document: document, granularity: .sentence, page: 0))
+        try #require(events.count == 7, "\(events)")
         #expect(
             events == [
                 .utterance(events[0].utterance!), .heading(element: 0, text: "Chapter One"),
@@ -189,6 +190,23 @@ import TextNavigation
             #expect(texts.contains("* * *"))
             #expect(texts.contains("—"))
             #expect(texts.contains(granularity == .word ? "Yes" : "Yes."))
+        }
+    }
+
+    /// A paragraph with no word (a row of emoji: ICU gives their segments no word status) is
+    /// read at word granularity by its sentences, the tokenizer's reading units, which
+    /// `readaloud units` prints too (issue 14: 10,000 ZWJ sequences were one utterance of
+    /// 110,000 UTF-16 units, while `units` printed nothing).
+    @Test func aParagraphWithNoWordIsReadByItsSentences() throws {
+        let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let row = String(repeating: family, count: 20)
+        let book = try PlainTextBook("\(row)! \(row)? \(row)\n\n* * *\n\nWords here.\n")
+        let document = Document(book: book)
+        let utterances = ReadingSession(document: document, granularity: .word, page: 0).compactMap(\.utterance)
+        #expect(utterances.map(\.text) == ["\(row)!", "\(row)?", row, "* * *", "Words", "here"])
+        for element in document.elements.indices {
+            let units = document.elements[element].tokenizer.readingUnits(for: .word).ranges
+            #expect(utterances.filter { $0.element == element }.map(\.range) == units)
         }
     }
 }

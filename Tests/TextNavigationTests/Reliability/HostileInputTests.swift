@@ -226,7 +226,7 @@ struct HostileInputTests {
     /// What each separator means, beyond "no crash": the units it makes.
     @Test func separatorsMakeTheUnitsTheirDefinitionsSay() throws {
         func units(_ text: String, _ granularity: TextGranularity) throws -> [String] {
-            let element = Document(book: try PlainTextBook(text)).elements[0]
+            let element = try #require(Document(book: try PlainTextBook(text)).elements.first)
             return element.tokenizer.segments(for: granularity).ranges.map { element.text.string(in: $0)! }
         }
         #expect(try units("Before the NEL.\u{85}After it.", .paragraph) == ["Before the NEL.", "After it."])
@@ -271,7 +271,7 @@ struct HostileInputTests {
         let book = try PlainTextBook(bytes: bytes)
         #expect(book.paragraphs.count == 1)
         let document = Document(book: book, layout: PageLayout(width: 70, linesPerPage: 30))
-        let length = document.elements[0].text.count
+        let length = try #require(document.elements.first).text.count
         #expect(length == bytes.count - 1)  // the trailing space is trimmed
         #expect(document.pageCount > 4_000)
         let first = Array(ReadingSession(document: document, granularity: .sentence, page: 0).prefix(3))

@@ -96,6 +96,7 @@ struct UnitRunTests {
         let words = try SegmentBuilder.words(
             ofRun: book.paragraphs.map(\.text.bufferRange), span: span, iterator: iterator, scans: false)
         #expect(words?.count == 3)
+        try #require(book.paragraphs.count == 3)
         // The last boundary of the run, not of its last paragraph alone.
         #expect(iterator.following(span.count - 1) == span.count)
         #expect(iterator.preceding(span.count) > book.paragraphs[2].text.bufferRange.lowerBound)
