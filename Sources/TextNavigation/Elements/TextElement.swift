@@ -99,7 +99,7 @@ public final class TextElement: Sendable {
         // An invalid locale falls back to the root locale, which always opens.
         return tokenizerSlot.store(
             (try? StringTokenizer(storage: text, locale: locale, lineSource: lines))
-                ?? (try! StringTokenizer(storage: text, locale: "", lineSource: lines)))
+                ?? StringTokenizer(storage: text, locale: .root, lineSource: lines))
     }
 
     /// A new ``TextInput`` over the element: its own selection and delegate, sharing the
@@ -110,7 +110,7 @@ public final class TextElement: Sendable {
         // A locale ICU rejects: lay the text out by the root locale's rules instead.
         let fallback = LiveLayout(storage: text, locale: "", width: lines.width)
         return LaidOutTextInput(
-            tokenizer: (try! StringTokenizer(storage: text, locale: "", lineSource: fallback)), lineSource: fallback)
+            tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
     }
 
     /// The element reading continues with, or `nil` at the end of its group.
