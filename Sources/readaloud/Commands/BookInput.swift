@@ -33,6 +33,14 @@ enum BookInput {
         }
     }
 
+    /// The plain-text book in `bytes`, read from standard input.
+    static func book(fromStandardInput bytes: [UInt8], lossy: Bool) throws(CommandFailure) -> PlainTextBook {
+        let options = PlainTextBook.Options(lossy: lossy)
+        return try book(named: "standard input") { () throws(BookLoadingError) in
+            try PlainTextBook(bytes: bytes, options: options)
+        }
+    }
+
     /// Fails as ``bytes(at:)`` does for a missing path or a directory.
     private static func checkReadable(_ path: String) throws(CommandFailure) {
         var isDirectory: ObjCBool = false

@@ -17,6 +17,9 @@ enum ReadCommand {
                 help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
             CommandSpec.Option(name: "page", valueName: "N", help: "Start at the top of page N (from 1)."),
             CommandSpec.Option(
+                name: "print-page", valueName: "LABEL",
+                help: "EPUB: start where the printed page LABEL starts (its page-break marker)."),
+            CommandSpec.Option(
                 name: "format", valueName: "F", help: "Output for people or programs.",
                 allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
             CommonOptions.locale,
@@ -72,16 +75,20 @@ enum ReadCommand {
             if startPage != nil, arguments.value("from") != nil {
                 throw UsageError("'--from' and '--page' cannot be used together", spec: spec)
             }
+            if arguments.value("print-page") != nil, startPage != nil || arguments.value("from") != nil {
+                throw UsageError("'--print-page' cannot be used with '--from' or '--page'", spec: spec)
+            }
         } catch {
             throw CommandFailure(error)
         }
         let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
         let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
-        let document = Document(
-            book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
+        let opened = try OpenedBook.open(
+            at: arguments.positionals[0], lossy: arguments.flag("lossy"), locale: locale,
+            layout: PageLayout(width: width, linesPerPage: linesPerPage))
+        let document = opened.document
 
         var session: ReadingSession
         if let from = arguments.value("from") {
@@ -92,6 +99,10 @@ enum ReadCommand {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
             session = ReadingSession(document: document, granularity: granularity, from: position)
+        } else if let label = arguments.value("print-page") {
+            session = ReadingSession(
+                document: document, granularity: granularity,
+                from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
         } else {
             let index = (startPage ?? 1) - 1
             guard index < document.pageCount else {
@@ -105,7 +116,14 @@ enum ReadCommand {
         let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
         InterruptRequest.install()
         let output = StandardOutput.shared
+        var printPages = PrintPageAnnouncer(epub: opened.epub, from: session.position)
         while let event = session.next() {
+            if case .utterance(let utterance) = event {
+                for label in printPages.labels(passedReading: utterance) {
+                    let line = EventFormatter.printPageLine(label: label, format: format)
+                    if let speaker { speaker.announce("Page \(label)", line: line) } else { output.line(line) }
+                }
+            }
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
                 speaker.present(event, line: line, format: format)

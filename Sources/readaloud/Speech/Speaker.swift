@@ -88,6 +88,15 @@ final class Speaker {
         }
     }
 
+    /// Prints `line` and speaks `text` as a high-priority announcement (an EPUB's print page,
+    /// "Page 169"), waiting until it is spoken.
+    func announce(_ text: String, line: String) {
+        StandardOutput.shared.line(line)
+        StandardOutput.shared.flush()
+        announcements.post(Announcement(text, priority: .high))
+        waitForSilence()
+    }
+
     private func waitForSilence() {
         while announcements.currentAnnouncement != nil || !announcements.waitingAnnouncements.isEmpty {
             usleep(2_000)
