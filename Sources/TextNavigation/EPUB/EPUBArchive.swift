@@ -31,7 +31,7 @@ final class EPUBArchive {
     convenience init(bytes: [UInt8], limits: EPUBLimits) throws(EPUBError) {
         guard !bytes.isEmpty else { throw .notAnArchive(reason: "the file is empty") }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
-        buffer.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+        bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
@@ -44,11 +44,7 @@ final class EPUBArchive {
             buffer.deallocate()
             throw .notAnArchive(reason: String(cString: zip_error_strerror(&error)))
         }
-        do {
-            try self.init(archive: archive, buffer: buffer, limits: limits)
-        } catch {
-            throw error
-        }
+        try self.init(archive: archive, buffer: buffer, limits: limits)
     }
 
     private init(archive: OpaquePointer, buffer: UnsafeMutableRawBufferPointer?, limits: EPUBLimits)
@@ -131,13 +127,16 @@ final class EPUBArchive {
         let declared = stat.size
         let compressed = stat.comp_size
         guard declared <= UInt64(limits.maxEntrySize) else {
-            throw .limitExceeded(name: name, reason: "would inflate to \(declared) bytes (at most \(limits.maxEntrySize))")
+            throw .limitExceeded(
+                name: name, reason: "would inflate to \(declared) bytes (at most \(limits.maxEntrySize))")
         }
         let size = Int(declared)
         try checkTotal(adding: size, name: name)
         if size > limits.ratioThreshold, UInt64(size) / max(compressed, 1) > UInt64(limits.maxRatio) {
             throw .limitExceeded(
-                name: name, reason: "inflates \(size / Int(max(compressed, 1))) times its compressed size (at most \(limits.maxRatio))")
+                name: name,
+                reason:
+                    "inflates \(size / Int(max(compressed, 1))) times its compressed size (at most \(limits.maxRatio))")
         }
         guard let file = zip_fopen_index(archive, UInt64(index), 0) else {
             throw .unreadableEntry(name: name, reason: String(cString: zip_error_strerror(zip_get_error(archive))))

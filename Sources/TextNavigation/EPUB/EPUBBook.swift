@@ -105,13 +105,11 @@ public struct EPUBBook: Sendable {
         for item in package.spine where item.isLinear {
             let path = item.item.path
             let root: XMLNode?
-            let document: XMLDocument
             do throws(EPUBError) {
                 guard archive.contains(path) else {
                     throw .missingEntry(name: path, reason: "a spine item's content document")
                 }
-                document = try XMLDocument(bytes: try archive.data(path), name: path)
-                root = document.root
+                root = try XMLDocument(bytes: try archive.data(path), name: path).root
             } catch {
                 if case .limitExceeded = error { throw error }
                 if case .unsafeEntryName = error { throw error }
@@ -121,7 +119,6 @@ public struct EPUBBook: Sendable {
             guard let root else { continue }
             var reader = XHTMLContentReader(defaultLanguage: language, defaultDirection: .leftToRight)
             reader.read(root)
-            withExtendedLifetime(document) {}
             var found = reader.blocks
             if !carried.isEmpty, !found.isEmpty {
                 found[0].printPages.insert(

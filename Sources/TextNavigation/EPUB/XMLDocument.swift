@@ -5,7 +5,7 @@ import CEPUBXML
 /// ever loaded, no network, libxml2's depth and entity-amplification limits on, XHTML's named
 /// entities from a built-in table.
 ///
-/// Owns the libxml2 tree; ``root`` and the nodes under it are valid while the document lives.
+/// Owns the libxml2 tree; every ``XMLNode`` holds its document, so a node never outlives the tree.
 final class XMLDocument {
     private let document: OpaquePointer
 
@@ -33,12 +33,14 @@ final class XMLDocument {
     deinit { cepubxml_free_document(document) }
 
     /// The root element, or `nil` for a document without one.
-    var root: XMLNode? { cepubxml_root(document).map { XMLNode(node: $0) } }
+    var root: XMLNode? { cepubxml_root(document).map { XMLNode(node: $0, owner: self) } }
 }
 
-/// One node of an ``XMLDocument``'s tree (valid while its document lives).
+/// One node of an ``XMLDocument``'s tree; it keeps the document alive.
 struct XMLNode {
     let node: OpaquePointer
+    /// The document the node belongs to, held so that the tree outlives the node.
+    let owner: XMLDocument
 
     /// The XHTML namespace.
     static let xhtml = "http://www.w3.org/1999/xhtml"
@@ -67,7 +69,7 @@ struct XMLNode {
         var result: [XMLNode] = []
         var child = cepubxml_first_child(node)
         while let current = child {
-            result.append(XMLNode(node: current))
+            result.append(XMLNode(node: current, owner: owner))
             child = cepubxml_next_sibling(current)
         }
         return result
