@@ -1,4 +1,4 @@
-import CZip
+internal import CZip
 
 /// The ZIP container of an EPUB book, read through libzip within ``EPUBLimits``.
 ///

@@ -1,4 +1,4 @@
-import CEPUBXML
+internal import CEPUBXML
 
 /// A parsed XML document of an EPUB book (container, package document, navigation, XHTML), read
 /// through libxml2 with the protections of `cepubxml_parse`: no DTD and no external entity is
