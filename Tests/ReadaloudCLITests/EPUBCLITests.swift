@@ -145,4 +145,21 @@ struct EPUBCLITests {
         #expect(result.status == 65)
         #expect(result.standardError.contains("not a readable EPUB"))
     }
+
+    @Test("bench reports EPUB open time and first utterance")
+    func bench() throws {
+        let result = try CLIRunner.run([
+            "bench", "--book", CLIRunner.book("rashomon.txt"), "--granularity", "sentence", "--repetitions", "1",
+            "--min-time", "0", "--queries", "100", "--epub", Self.epub("idpf-childrens-literature.epub"), "--json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let epub = try #require(report["epub"] as? [String: Any])
+        #expect(epub["name"] as? String == "idpf-childrens-literature.epub")
+        #expect((epub["elements"] as? Int ?? 0) > 1000)
+        let open = try #require(epub["openMilliseconds"] as? Double)
+        let first = try #require(epub["firstUtteranceMilliseconds"] as? Double)
+        #expect(open > 0 && first > 0)
+    }
 }
