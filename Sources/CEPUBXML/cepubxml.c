@@ -169,15 +169,4 @@ char *cepubxml_attribute(const cepubxml_node *node, const char *name, const char
     return (char *)value;
 }
 
-char *cepubxml_any_attribute(const cepubxml_node *node, const char *name) {
-    xmlNodePtr element = (xmlNodePtr)node;
-    if (element->type != XML_ELEMENT_NODE) return NULL;
-    for (xmlAttrPtr attribute = element->properties; attribute != NULL; attribute = attribute->next) {
-        if (attribute->name != NULL && strcmp((const char *)attribute->name, name) == 0) {
-            return (char *)xmlNodeGetContent((xmlNodePtr)attribute);
-        }
-    }
-    return NULL;
-}
-
 void cepubxml_free(char *value) { xmlFree(value); }

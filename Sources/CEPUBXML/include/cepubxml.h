@@ -54,9 +54,6 @@ const cepubxml_node *cepubxml_next_sibling(const cepubxml_node *node);
 /// The value of attribute `name` of an element: in namespace `namespace_uri`, or in no
 /// namespace when it is NULL. NULL when absent; free the value with cepubxml_free.
 char *cepubxml_attribute(const cepubxml_node *node, const char *name, const char *namespace_uri);
-/// The value of the first attribute with local name `name`, whatever its namespace; free with
-/// cepubxml_free.
-char *cepubxml_any_attribute(const cepubxml_node *node, const char *name);
 void cepubxml_free(char *value);
 
 #endif

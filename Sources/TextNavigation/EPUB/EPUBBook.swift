@@ -46,6 +46,9 @@ public struct EPUBBook: Sendable {
     public let version: String
 
     let contents: [ElementContent]
+    /// Element `id`s of each content document (by href): the index of the element they start
+    /// in (or the next element with text).
+    private let anchors: [String: [String: Int]]
     /// The buffer every element's text lives in.
     public let buffer: UTF16Buffer
 
@@ -102,6 +105,7 @@ public struct EPUBBook: Sendable {
         var blocks: [(block: EPUBBlock, href: String)] = []
         var documents: [ContentDocument] = []
         var carried: [String] = []
+        var anchors: [String: [String: Int]] = [:]
         for item in package.spine where item.isLinear {
             let path = item.item.path
             let root: XMLNode?
@@ -127,6 +131,7 @@ public struct EPUBBook: Sendable {
             }
             carried += reader.trailingMarkers
             documents.append(ContentDocument(href: path, elements: blocks.count..<blocks.count + found.count))
+            anchors[path] = reader.anchors.mapValues { blocks.count + $0 }
             blocks += found.map { ($0, path) }
         }
         if !carried.isEmpty, let last = blocks.indices.last {
@@ -140,6 +145,7 @@ public struct EPUBBook: Sendable {
         }
         self.problems = problems
         self.contentDocuments = documents
+        self.anchors = anchors
 
         let total = blocks.reduce(0) { $0 + $1.block.text.count } + blocks.count - 1
         let buffer = UTF16Buffer(count: total) { target in
@@ -184,6 +190,19 @@ public struct EPUBBook: Sendable {
 
     /// The number of elements.
     public var elementCount: Int { contents.count }
+
+    /// The index of the element a navigation entry (a table of contents or page list entry)
+    /// points to: the element its fragment's `id` starts in, or its content document's first
+    /// element; `nil` when the entry points outside what was read (a missing or non-linear
+    /// document, or one without text).
+    public func elementIndex(of entry: EPUBNavigation.Entry) -> Int? {
+        guard let document = contentDocuments.first(where: { $0.href == entry.href }), !document.elements.isEmpty
+        else { return nil }
+        guard let fragment = entry.fragment, let anchor = anchors[entry.href]?[fragment] else {
+            return document.elements.lowerBound
+        }
+        return min(anchor, document.elements.upperBound - 1)
+    }
 
     /// The content document holding element `index`, if any.
     public func contentDocument(containing index: Int) -> ContentDocument? {

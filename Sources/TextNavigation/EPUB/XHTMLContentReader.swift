@@ -33,7 +33,6 @@ struct XHTMLContentReader {
     /// Where the ruby base being read starts in the current block's text, once it has text.
     private var rubyBaseStart: Int?
     private var inRuby = false
-    /// How many nodes have been visited (bounded, with the depth, by libxml2's limits).
     private let defaultLanguage: String
     private let defaultDirection: WritingDirection
 

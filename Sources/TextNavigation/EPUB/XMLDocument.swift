@@ -106,13 +106,6 @@ struct XMLNode {
         return String(cString: value)
     }
 
-    /// The attribute `name` whatever its namespace (the first one found).
-    func anyAttribute(_ name: String) -> String? {
-        guard let value = cepubxml_any_attribute(node, name) else { return nil }
-        defer { cepubxml_free(value) }
-        return String(cString: value)
-    }
-
     /// All text under the node, in order, white space collapsed and trimmed.
     var text: String {
         var parts = ""

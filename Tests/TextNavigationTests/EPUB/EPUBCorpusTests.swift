@@ -133,12 +133,35 @@ struct EPUBCorpusTests {
         #expect(texts.dropFirst(before + 1).first == "2H2 + O2 ⟶ 2H2O")
     }
 
+    @Test("the table of contents points at the headings it names")
+    func tableOfContents() throws {
+        let book = try EPUBBook(contentsOf: EPUBFixtures.path("idpf-childrens-literature.epub"))
+        let document = Document(epub: book)
+        // Entries without a link (a span grouping an author's stories) point nowhere.
+        let entries = book.navigation.tableOfContents.filter { !$0.href.isEmpty }
+        #expect(entries.count == 22)
+        var matched = 0
+        for entry in entries {
+            guard let index = book.elementIndex(of: entry) else {
+                Issue.record("\(entry.title) points nowhere")
+                continue
+            }
+            // The section an entry names starts with its heading ("190" for "190 A
+            // FOUR-LEAVED CLOVER", "1. The Rabbi and The Diadem" for "I. The Rabbi and the
+            // Diadem").
+            if document.elements[index].traits.contains(.heading) { matched += 1 }
+        }
+        // Every entry lands on a heading.
+        #expect(matched == entries.count)
+    }
+
     @Test("EPUB 2 with an NCX only: title and table of contents")
     func epub2() throws {
         let book = try EPUBBook(contentsOf: EPUBFixtures.path("epubcheck-epub2-minimal.epub"))
         #expect(book.version == "2.0")
         #expect(book.navigation.tableOfContents.map(\.title) == ["Loomings"])
         #expect(book.navigation.tableOfContents.first?.href == "OPS/content_001.xhtml")
+        #expect(book.navigation.tableOfContents.first.flatMap(book.elementIndex(of:)) == 0)
         let document = Document(epub: book)
         #expect(document.elements[0].traits.contains(.heading))
         #expect(document.elements[0].markup.headingLevel == 1)
