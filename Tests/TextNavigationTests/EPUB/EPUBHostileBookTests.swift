@@ -16,6 +16,17 @@ struct EPUBHostileBookTests {
         }
     }
 
+    /// Why `book` is refused, or `nil` (with an issue recorded) when it is read.
+    private func refusal(_ book: HostileEPUB, limits: EPUBLimits = EPUBLimits()) throws -> EPUBError? {
+        switch try read(book, limits: limits) {
+        case .success:
+            Issue.record("the book was read")
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
     private func text(of book: EPUBBook) -> String {
         let document = Document(epub: book)
         return document.elements.indices.map { document.elements[$0].string }.joined(separator: "\n")
@@ -80,10 +91,7 @@ struct EPUBHostileBookTests {
         book.replace(
             "EPUB/package.opf", HostileEPUB.package(spine: ["b", "c1"], items: ["b": "bomb.xhtml", "c1": "c1.xhtml"]))
         let limits = EPUBLimits(maxEntrySize: 2 << 20)
-        guard case .failure(let error) = try read(book, limits: limits) else {
-            Issue.record("a bomb was read")
-            return
-        }
+        guard let error = try refusal(book, limits: limits) else { return }
         #expect(
             error == .limitExceeded(name: "EPUB/bomb.xhtml", reason: "would inflate to 3145728 bytes (at most 2097152)")
         )
@@ -95,10 +103,7 @@ struct EPUBHostileBookTests {
         var book = HostileEPUB.book(body: "<p>Text.</p>")
         book.add("EPUB/bomb.xhtml", bytes: [UInt8](repeating: 0x20, count: 8 << 20))
         book.replace("EPUB/package.opf", HostileEPUB.package(spine: ["b"], items: ["b": "bomb.xhtml"]))
-        guard case .failure(let error) = try read(book) else {
-            Issue.record("a bomb was read")
-            return
-        }
+        guard let error = try refusal(book) else { return }
         #expect("\(error)".contains("EPUB/bomb.xhtml") && "\(error)".contains("times its compressed size"))
     }
 
@@ -109,10 +114,7 @@ struct EPUBHostileBookTests {
         book.add("EPUB/c2.xhtml", HostileEPUB.xhtml(body: "<p>" + String(repeating: "more ", count: 100_000) + "</p>"))
         book.replace(
             "EPUB/package.opf", HostileEPUB.package(spine: ["c1", "c2"], items: ["c1": "c1.xhtml", "c2": "c2.xhtml"]))
-        guard case .failure(let error) = try read(book, limits: EPUBLimits(maxTotalSize: 700_000)) else {
-            Issue.record("the total limit did not hold")
-            return
-        }
+        guard let error = try refusal(book, limits: EPUBLimits(maxTotalSize: 700_000)) else { return }
         #expect("\(error)".contains("EPUB/c2.xhtml"))
     }
 
@@ -121,10 +123,7 @@ struct EPUBHostileBookTests {
         guard python else { return }
         var book = HostileEPUB.book(body: "<p>" + String(repeating: "Many words here. ", count: 5_000) + "</p>")
         book.declaredSizes["EPUB/c1.xhtml"] = 100
-        guard case .failure(let error) = try read(book) else {
-            Issue.record("a lying size was read")
-            return
-        }
+        guard let error = try refusal(book) else { return }
         #expect("\(error)".contains("EPUB/c1.xhtml"), "\(error)")
     }
 
@@ -138,10 +137,7 @@ struct EPUBHostileBookTests {
         guard python else { return }
         var book = HostileEPUB.book(body: "<p>Text.</p>")
         book.add(name, "<p>x</p>")
-        guard case .failure(let error) = try read(book) else {
-            Issue.record("\(name) was accepted")
-            return
-        }
+        guard let error = try refusal(book) else { return }
         #expect("\(error)".contains(reason), "\(error)")
     }
 
@@ -153,10 +149,7 @@ struct EPUBHostileBookTests {
         book.replacements = [
             (Array("EPUB/QQQQ.css".utf8), Array("EPUB/".utf8) + [0xFF, 0xFE, 0x80, 0x81] + Array(".css".utf8))
         ]
-        guard case .failure(let error) = try read(book) else {
-            Issue.record("a non-UTF-8 name was accepted")
-            return
-        }
+        guard let error = try refusal(book) else { return }
         #expect("\(error)".contains("is not UTF-8"), "\(error)")
     }
 
@@ -165,10 +158,7 @@ struct EPUBHostileBookTests {
         guard python else { return }
         var book = HostileEPUB.book(body: "<p>Text.</p>")
         book.replace("META-INF/container.xml", HostileEPUB.container("META-INF/container.xml"))
-        guard case .failure(let error) = try read(book) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let error = try refusal(book) else { return }
         #expect("\(error)".contains("names itself"))
     }
 
@@ -181,22 +171,13 @@ struct EPUBHostileBookTests {
             HostileEPUB.package(spine: Array(repeating: "c1", count: 100_000), items: ["c1": "c1.xhtml"]))
         // A ratio limit refuses the repetitive package document first; lifted, the spine
         // limit does.
-        guard case .failure(let ratio) = try read(book) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let ratio = try refusal(book) else { return }
         #expect("\(ratio)".contains("times its compressed size"))
-        guard case .failure(let error) = try read(book, limits: EPUBLimits(maxRatio: 100_000)) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let error = try refusal(book, limits: EPUBLimits(maxRatio: 100_000)) else { return }
         #expect("\(error)".contains("100000 spine items"), "\(error)")
         // Within the item limit, a repeat is refused too.
         book.replace("EPUB/package.opf", HostileEPUB.package(spine: ["c1", "c1"], items: ["c1": "c1.xhtml"]))
-        guard case .failure(let repeated) = try read(book) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let repeated = try refusal(book) else { return }
         #expect("\(repeated)".contains("more than once"))
     }
 
@@ -215,10 +196,7 @@ struct EPUBHostileBookTests {
         #expect(book2.problems.first?.contains("EPUB/c1.xhtml") == true)
         // Deep nesting in the package document refuses the book.
         book.replace("EPUB/package.opf", "<package>" + deep + "</package>")
-        guard case .failure(let error) = try read(book, limits: lifted) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let error = try refusal(book, limits: lifted) else { return }
         #expect("\(error)".contains("EPUB/package.opf"))
     }
 
@@ -234,16 +212,10 @@ struct EPUBHostileBookTests {
         #expect(readOn.problems.first?.contains("skipped EPUB/c2.xhtml") == true)
         // Only garbage: refused.
         book.replace("EPUB/package.opf", HostileEPUB.package(spine: ["c2"], items: ["c2": "c2.xhtml"]))
-        guard case .failure(let only) = try read(book) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let only = try refusal(book) else { return }
         #expect("\(only)".contains("EPUB/c2.xhtml"))
         book.replace("EPUB/package.opf", "garbage, not a package")
-        guard case .failure(let error) = try read(book) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let error = try refusal(book) else { return }
         #expect(error.description.hasPrefix("EPUB/package.opf is not well-formed XML"))
     }
 
@@ -261,10 +233,7 @@ struct EPUBHostileBookTests {
         guard python else { return }
         var book = HostileEPUB.book(body: "<p>Text.</p>")
         book.replace("mimetype", "application/zip")
-        guard case .failure(let error) = try read(book) else {
-            Issue.record("accepted")
-            return
-        }
+        guard let error = try refusal(book) else { return }
         #expect("\(error)".contains("mimetype"))
     }
 
