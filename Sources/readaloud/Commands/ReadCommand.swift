@@ -5,7 +5,7 @@ import TextNavigation
 enum ReadCommand {
     static let spec = CommandSpec(
         name: nil,
-        abstract: "Read a plain-text book aloud (as text or JSON Lines), turning pages to the end.",
+        abstract: "Read a plain-text or EPUB book aloud (as text or JSON Lines), turning pages to the end.",
         positionals: [CommonOptions.book],
         options: [
             CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
