@@ -189,7 +189,7 @@ struct XHTMLContentReader {
                 pendingSpaceHasNewline = false
             }
             if inRuby, rubyBaseStart == nil { rubyBaseStart = current.text.count }
-            current.text.append(contentsOf: String(scalar).utf16)
+            UTF16.encode(scalar) { current.text.append($0) }
         }
     }
 
