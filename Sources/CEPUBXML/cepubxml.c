@@ -85,8 +85,22 @@ static void ignore_external_subset(void *context, const xmlChar *name, const xml
     (void)context; (void)name; (void)externalID; (void)systemID;
 }
 
-static void quiet(void *context, xmlErrorPtr error) {
-    (void)context; (void)error;
+/// The first error of a parse (later ones are often consequences of it), kept in the parser
+/// context's _private; nothing is printed.
+typedef struct first_error {
+    int isSet;
+    int line;
+    char message[256];
+} first_error;
+
+static void keep_first_error(void *context, xmlErrorPtr error) {
+    xmlParserCtxtPtr parser = context;
+    if (parser == NULL || error == NULL || parser->_private == NULL) return;
+    first_error *first = parser->_private;
+    if (first->isSet || error->level < XML_ERR_ERROR || error->message == NULL) return;
+    first->isSet = 1;
+    first->line = error->line;
+    snprintf(first->message, sizeof first->message, "%s", error->message);
 }
 
 static pthread_once_t initialized = PTHREAD_ONCE_INIT;
@@ -104,7 +118,9 @@ cepubxml_document *cepubxml_parse(const char *bytes, int length, char *error, si
     context->sax->getEntity = get_entity;
     context->sax->resolveEntity = refuse_entity;
     context->sax->externalSubset = ignore_external_subset;
-    context->sax->serror = quiet;
+    first_error first = {0};
+    context->_private = &first;
+    context->sax->serror = keep_first_error;
     context->sax->error = NULL;
     context->sax->warning = NULL;
     context->sax->fatalError = NULL;
@@ -112,16 +128,19 @@ cepubxml_document *cepubxml_parse(const char *bytes, int length, char *error, si
     xmlDocPtr document = xmlCtxtReadMemory(context, bytes, length, NULL, NULL, options);
     if (document == NULL || !context->wellFormed) {
         xmlErrorPtr last = xmlCtxtGetLastError(context);
-        if (last != NULL && last->message != NULL) {
+        if (first.isSet) {
+            snprintf(error, capacity, "line %d: %s", first.line, first.message);
+        } else if (last != NULL && last->message != NULL) {
             snprintf(error, capacity, "line %d: %s", last->line, last->message);
-            size_t end = strlen(error);
-            while (end > 0 && (error[end - 1] == '\n' || error[end - 1] == ' ')) error[--end] = 0;
         } else {
             snprintf(error, capacity, "not well-formed XML");
         }
+        size_t end = strlen(error);
+        while (end > 0 && (error[end - 1] == '\n' || error[end - 1] == ' ')) error[--end] = 0;
         if (document != NULL) xmlFreeDoc(document);
         document = NULL;
     }
+    context->_private = NULL;
     xmlFreeParserCtxt(context);
     return (cepubxml_document *)document;
 }

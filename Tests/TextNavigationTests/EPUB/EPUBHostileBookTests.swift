@@ -219,6 +219,23 @@ struct EPUBHostileBookTests {
         #expect(error.description.hasPrefix("EPUB/package.opf is not well-formed XML"))
     }
 
+    @Test("a document that is not well-formed is named with its first error; the rest is read")
+    func malformedDocument() throws {
+        guard python else { return }
+        var book = HostileEPUB.book(body: "<p>Broken <b>here</p>")
+        book.add("EPUB/c2.xhtml", HostileEPUB.xhtml(body: "<p>The rest is read.</p>"))
+        book.replace(
+            "EPUB/package.opf",
+            HostileEPUB.package(spine: ["c1", "c2"], items: ["c1": "c1.xhtml", "c2": "c2.xhtml"]))
+        let read = try read(book).get()
+        #expect(text(of: read) == "The rest is read.")
+        #expect(
+            read.problems == [
+                "skipped EPUB/c1.xhtml: EPUB/c1.xhtml is not well-formed XML: line 2: "
+                    + "Opening and ending tag mismatch: b line 2 and p"
+            ])
+    }
+
     @Test("not a ZIP, or a wrong mimetype: refused")
     func notAnEPUB() throws {
         do {
