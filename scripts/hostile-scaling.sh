@@ -35,6 +35,8 @@ kinds = {
     "japanese-no-punctuation": "\u65e5\u672c\u8a9e\u306e\u6587\u7ae0\u3067\u3059",
     "prepend-marks": "\u0605 ",
     "form-feeds": "page\f",
+    # Terminal controls (issue 14): text output shows them as control pictures.
+    "terminal-controls": "Clear\x1b[2J now \x1b]0;title\x07 red\u009b31m del\x7f. ",
 }
 commands = {
     "read words (jsonl)": ["{file}", "--granularity", "word", "--format", "jsonl"],
@@ -78,6 +80,32 @@ with tempfile.TemporaryDirectory() as folder:
             flagged += 1 if mark else 0
             print("%-24s %-20s %6s %9.2f %9.2f %7.1f%s" % (kind, name, "%s/%s" % (code1, code10), t1, t10, ratio, mark))
             sys.stdout.flush()
+
+# Endless or faulty input (issue 14): each must end at once with a clear error (exit 65),
+# within a 1 GB address-space limit; the time is printed, there is no 10 MB twin.
+streams = {
+    "stdin /dev/zero": ("- < /dev/zero", 65),
+    "stdin /dev/urandom": ("- < /dev/urandom", 65),
+    "path /dev/zero": ("/dev/zero", 65),
+    "path /dev/urandom": ("/dev/urandom", 65),
+    "units stdin /dev/zero": ("units - < /dev/zero", 65),
+}
+print("%-24s %-20s %6s %9s" % ("stream", "command", "exit", "s"))
+for name, (args, expected) in streams.items():
+    if wanted and name.replace(" ", "-") not in wanted:
+        continue
+    start = time.monotonic()
+    try:
+        result = subprocess.run(["/bin/sh", "-c", 'ulimit -v 1000000; exec "$0" ' + args, binary],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
+        elapsed, code = time.monotonic() - start, result.returncode
+    except subprocess.TimeoutExpired:
+        elapsed, code = None, "hang"
+    mark = "" if code == expected else "  UNEXPECTED (want %d)" % expected
+    flagged += 1 if mark else 0
+    print("%-24s %-20s %6s %9s%s" % (name, "read", code, "-" if elapsed is None else "%.2f" % elapsed, mark))
+    sys.stdout.flush()
+
 print("scaling: %d flagged" % flagged)
 sys.exit(1 if flagged else 0)
 PY

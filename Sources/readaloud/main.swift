@@ -16,11 +16,17 @@ let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailu
     (SaveCommand.spec, SaveCommand.run),
     (SavedCommand.spec, SavedCommand.run),
     (UnsaveCommand.spec, UnsaveCommand.run),
+    (ServeCommand.spec, ServeCommand.run),
 ]
 
 @MainActor
 func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
+    // With standard output closed (`>&-`), the first file opened would take its descriptor.
+    if fcntl(1, F_GETFD) < 0 {
+        writeToStandardError("Error: cannot write to standard output: it is closed\n")
+        return ExitCode.ioError.rawValue
+    }
     if arguments == ["--version"] {
         StandardOutput.shared.line("readaloud \(version)")
         StandardOutput.shared.flush()
@@ -50,7 +56,7 @@ func main() -> Int32 {
         return error.exitCode.rawValue
     } catch {
         writeToStandardError("Error: \(error)\n")
-        return ExitCode.failure.rawValue
+        return ExitCode.software.rawValue
     }
 }
 

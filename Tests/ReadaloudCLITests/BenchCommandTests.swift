@@ -21,7 +21,7 @@ import Testing
         #expect(report["repetitions"] as? Int == 1)
         #expect(report["minimumSeconds"] as? Double == 0)
         let books = try #require(report["books"] as? [[String: Any]])
-        #expect(books.map { $0["name"] as? String } == ["rashomon.txt"])
+        try #require(books.map { $0["name"] as? String } == ["rashomon.txt"])
         #expect(books[0]["locale"] as? String == "ja")
         let granularities = try #require(books[0]["granularities"] as? [[String: Any]])
         #expect(granularities.map { $0["granularity"] as? String } == ["word", "sentence"])

@@ -33,7 +33,8 @@ struct EPUBCLITests {
         let result = try CLIRunner.run([Self.epub("idpf-childrens-literature.epub"), "--print-page", "200"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.first == "Page 200")
+        // The start line, then the print page.
+        #expect(lines.dropFirst().first == "  Page 200")
         #expect(!result.standardOutput.contains("Page 199\n"))
         let unknown = try CLIRunner.run([Self.epub("idpf-childrens-literature.epub"), "--print-page", "9999"])
         #expect(unknown.status == 64)
@@ -100,7 +101,9 @@ struct EPUBCLITests {
         let json = String(decoding: try JSONSerialization.data(withJSONObject: locator), as: UTF8.self)
         let resumed = try CLIRunner.run([book, "--from", json, "--granularity", "sentence"])
         #expect(resumed.status == 0)
-        #expect(resumed.standardOutput.split(separator: "\n").first.map(String.init) == utterance["text"] as? String)
+        #expect(
+            resumed.standardOutput.split(separator: "\n").dropFirst().first.map(String.init)
+                == utterance["text"] as? String)
 
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -114,12 +117,18 @@ struct EPUBCLITests {
                 && listed.standardOutput.contains("a note"))
     }
 
-    @Test("an EPUB on standard input is known by its content")
-    func standardInput() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.epub("epubcheck-epub2-minimal.epub")))
-        let result = try CLIRunner.run(["-"], input: bytes)
+    @Test("an EPUB is known by its content, whatever its name; standard input stays plain text")
+    func knownByContent() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let renamed = directory.appendingPathComponent("book.txt")
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Self.epub("epubcheck-epub2-minimal.epub")), to: renamed)
+        let result = try CLIRunner.run([renamed.path])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Loomings\nHeading\nCall me Ishmael.\n")
+        #expect(result.standardOutput == "  Page 1 of 1\nLoomings\n  Heading\nCall me Ishmael.\n")
+        let piped = try CLIRunner.run(["-"], input: try Data(contentsOf: renamed))
+        #expect(piped.status == 65)
     }
 
     @Test(
@@ -141,7 +150,11 @@ struct EPUBCLITests {
 
     @Test("a ZIP that is no archive is refused with exit 65")
     func garbageArchive() throws {
-        let result = try CLIRunner.run(["-"], input: Data("PK\u{3}\u{4}this is no archive at all".utf8))
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let garbage = directory.appendingPathComponent("garbage.epub")
+        try Data("PK\u{3}\u{4}this is no archive at all".utf8).write(to: garbage)
+        let result = try CLIRunner.run([garbage.path])
         #expect(result.status == 65)
         #expect(result.standardError.contains("not a readable EPUB"))
     }

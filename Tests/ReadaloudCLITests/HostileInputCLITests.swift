@@ -85,27 +85,264 @@ struct HostileInputCLITests {
         #expect(lines.last == "The quick brown fox jumps over the lazy dog.")
     }
 
-    /// Runs `readaloud arguments...` under `timeout`, with standard output in a file (10 MB of
-    /// output must not block the child). A run past the deadline exits 124.
-    static func run(_ arguments: [String], deadline: Int = 300) throws -> CLIRunner.Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readaloud-hostile-\(UUID())")
+    // MARK: Faults around the input
+
+    /// A book truncated while it loads (from another process, eight times at different
+    /// moments) ends with exit 0 (the load was done, or began after the truncation) or 65 naming
+    /// the file; never a signal. A mapped file raised SIGBUS here, most tries.
+    @Test func aBookTruncatedWhileItLoadsNeverCrashes() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alice = try Data(contentsOf: URL(fileURLWithPath: CLIRunner.book("alice-in-wonderland.txt")))
+        let big = Data([Data](repeating: alice, count: 60).joined())  // 9 MB
+        let path = folder.appendingPathComponent("book.txt").path
+        var outcomes: [Int32] = []
+        for attempt in 0..<8 {
+            try big.write(to: URL(fileURLWithPath: path))
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["units", path, "--granularity", "paragraph"]
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            Thread.sleep(forTimeInterval: 0.005 + 0.015 * Double(attempt))
+            let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try file.truncate(atOffset: 1000)
+            try file.close()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "attempt \(attempt): signal \(process.terminationStatus)")
+            #expect([0, 65].contains(process.terminationStatus), "attempt \(attempt): \(message)")
+            if process.terminationStatus == 65 {
+                #expect(message.hasPrefix("Error: \(path) changed while it was being read"), "\(message)")
+                #expect(message.split(separator: "\n").count == 1)
+            }
+            outcomes.append(process.terminationStatus)
+        }
+        print("truncated while loading: exit statuses \(outcomes)")
+    }
+
+    /// Endless input stops at the first chunk: standard input from `/dev/zero` (it grew without
+    /// bound, then crashed in a `try!`), and `/dev/zero` and `/dev/urandom` by path (read for
+    /// 2 GiB first). Under a 1 GB address-space limit, so the old growth fails fast.
+    @Test(arguments: ["- < /dev/zero", "/dev/zero", "/dev/urandom", "units - < /dev/urandom"])
+    func endlessInputStopsAtItsFirstNUL(input: String) throws {
+        let result = try Self.shell("ulimit -v 1000000; exec timeout 60 \"$READALOUD\" \(input)")
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("binary file, not text (NUL byte at byte offset"))
+    }
+
+    /// A UTF-16 file is named as UTF-16, with the way out, not called binary.
+    @Test func aUTF16FileIsNamedAsUTF16() throws {
+        let file = try CLIRunner.temporaryFile([0xFF, 0xFE] + Array("Hello.".utf16).flatMap { [UInt8($0), 0] })
+        let result = try Self.run([file])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("UTF-16LE"))
+        #expect(result.standardError.contains("convert it to UTF-8"))
+        #expect(!result.standardError.contains("binary"))
+    }
+
+    /// A symbolic link loop and a path whose bytes are not UTF-8 are said as what they are.
+    @Test func pathsAreReportedAsWhatTheyAre() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("loop1").path
+        let second = folder.appendingPathComponent("loop2").path
+        try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: second)
+        try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+        let loop = try Self.run([first])
+        #expect(loop.status == 66)
+        #expect(loop.standardError.contains("symbolic link loop"), "\(loop.standardError)")
+        let nonUTF8 = try Self.shell(
+            "cd '\(folder.path)' && f=$(printf 'caf\\351.txt') && echo 'A book.' > \"$f\" && exec \"$READALOUD\" \"$f\""
+        )
+        #expect(nonUTF8.status == 66)
+        #expect(nonUTF8.standardError.contains("not valid UTF-8"), "\(nonUTF8.standardError)")
+        #expect(!nonUTF8.standardError.contains("no such file"))
+    }
+
+    // MARK: Faults around the output
+
+    /// Terminal controls from the book never reach a terminal raw: text output of read-all,
+    /// `units` and `saved` shows them as control pictures (ESC as ␛, the 8-bit CSI as ␛[, DEL as
+    /// ␡); JSON Lines escapes them.
+    @Test func controlCharactersAreShownNotObeyed() throws {
+        let text =
+            "Clear\u{1B}[2J\u{1B}[H now. Title\u{1B}]0;pwned\u{07} set. Clip\u{1B}]52;c;SGk=\u{1B}\\ board. "
+            + "Red\u{9B}31m text. DEL\u{7F} and query\u{1B}[6n.\n"
+        let file = try CLIRunner.temporaryFile(Array(text.utf8))
+        let store = try CLIRunner.temporaryDirectory().appendingPathComponent("s.sqlite").path
+        let locator = #"{"type":"readaloud.locator","version":1,"element":0,"offset":0}"#
+        let save = try Self.run(["save", file, "--at", locator, "--granularity", "paragraph", "--store", store])
+        #expect(save.status == 0, "\(save.standardError)")
+        for arguments in [[file], ["units", file, "--granularity", "sentence"], ["saved", file, "--store", store]] {
+            let result = try Self.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            let scalars = result.standardOutput.unicodeScalars
+            #expect(
+                !scalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F..<0xA0).contains($0.value) })
+            #expect(result.standardOutput.contains("Clear␛[2J␛[H now."), "\(arguments)")
+            #expect(result.standardOutput.contains("Red␛[31m text."), "\(arguments)")
+            #expect(result.standardOutput.contains("DEL␡ and query␛[6n."), "\(arguments)")
+        }
+        let jsonl = try Self.run([file, "--format", "jsonl"])
+        #expect(jsonl.standardOutput.contains(#"Clear\u001b[2J"#))
+        #expect(jsonl.standardOutput.contains(#"Red\u009b31m"#))
+        #expect(!jsonl.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x9B })
+    }
+
+    /// A failed write to standard output is an error, one line and exit 74: a full device, a
+    /// closed descriptor. (A closed pipe stays quiet: `StopAndPipeTests`.)
+    @Test(arguments: ["> /dev/full", ">&-", "units BOOK > /dev/full", "saved BOOK --store STORE > /dev/full"])
+    func aFailedWriteIsAnError(redirection: String) throws {
+        let book = CLIRunner.book("alice-in-wonderland.txt")
+        let store = try CLIRunner.temporaryDirectory().appendingPathComponent("s.sqlite").path
+        let locator = #"{"type":"readaloud.locator","version":1,"element":5,"offset":0}"#
+        #expect(try Self.run(["save", book, "--at", locator, "--store", store]).status == 0)
+        let command =
+            redirection.contains("BOOK")
+            ? redirection.replacingOccurrences(of: "BOOK", with: "'\(book)'").replacingOccurrences(
+                of: "STORE", with: "'\(store)'")
+            : "'\(book)' \(redirection)"
+        let result = try Self.shell("exec \"$READALOUD\" \(command)")
+        #expect(result.status == 74, "\(command): \(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: cannot write to standard output"))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    /// SIGTERM and SIGHUP stop read-all as Ctrl-C does: the resume locator, exit 128 + the signal.
+    @Test(arguments: [[SIGTERM, 143], [SIGHUP, 129], [SIGINT, 130]] as [[Int32]])
+    func aStopSignalPrintsWhereToResume(pair: [Int32]) throws {
+        let (signal, status) = (pair[0], pair[1])
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = [CLIRunner.book("alice-in-wonderland.txt"), "--granularity", "word", "--format", "jsonl"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The child blocks once the pipe is full, mid-book; the signal then waits for the reader.
+        var received = output.fileHandleForReading.readData(ofLength: 4096)
+        kill(process.processIdentifier, signal)
+        received.append(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+        let last = String(decoding: received, as: UTF8.self).split(separator: "\n").last ?? ""
+        #expect(last.hasPrefix(#"{"type":"stopped","locator":{"#), "\(last)")
+    }
+
+    // MARK: Exit codes and their words
+
+    /// Locators that are not: a fractional offset and `null` are said in a sentence.
+    @Test func badLocatorsAreSaidInASentence() throws {
+        let book = CLIRunner.book("alice-in-wonderland.txt")
+        let fractional = #"{"type":"readaloud.locator","version":1,"element":0,"offset":33.5}"#
+        let cases = [
+            (fractional, "not a valid locator: offset must be an integer"),
+            ("null", "not a valid locator: it is null"),
+            ("[1, 2]", "not a valid locator: it is a JSON array"),
+            ("{", "not a valid locator: it is not JSON"),
+        ]
+        for (locator, expected) in cases {
+            let result = try Self.run([book, "--from", locator])
+            #expect(result.status == 65)
+            #expect(result.standardError.contains(expected), "\(locator): \(result.standardError)")
+            #expect(!result.standardError.contains("DecodingError"))
+        }
+    }
+
+    /// Store failures use documented codes: 73 for a path that cannot hold a store (a device),
+    /// 65 for a damaged one, 66 for a selection that is not there; `saved` and `unsave` on a
+    /// store that does not exist create nothing.
+    @Test func storeFailuresUseDocumentedCodesAndReadingCreatesNothing() throws {
+        let book = CLIRunner.book("alice-in-wonderland.txt")
+        let journalExisted = FileManager.default.fileExists(atPath: "/dev/null-journal")
+        let device = try Self.run(["saved", book, "--store", "/dev/null"])
+        #expect(device.status == 73, "\(device.standardError)")
+        #expect(device.standardError.contains("not a regular file"))
+        if !journalExisted { #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal")) }
+
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = folder.appendingPathComponent("one.txt")
+        try Data("Q".utf8).write(to: one)
+        let target = folder.appendingPathComponent("target.txt")
+        try Data("Q".utf8).write(to: target)
+        let link = folder.appendingPathComponent("link.sqlite")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        for store in [link, one] {
+            let result = try Self.run(["saved", book, "--store", store.path])
+            #expect(result.status == 65, "\(result.standardError)")
+            #expect(result.standardError.contains("moved aside"))
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".corrupt-") }
+        #expect(kept.count == 2)
+        for name in kept + ["target.txt"] {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == Data("Q".utf8), "\(name)")
+        }
+
+        let missing = folder.appendingPathComponent("new/dir/s.sqlite")
+        let listed = try Self.run(["saved", book, "--store", missing.path])
+        #expect(listed.status == 0 && listed.standardOutput.isEmpty)
+        let id = "6f1b7a0e-0000-4000-8000-000000000000"
+        let removed = try Self.run(["unsave", book, id, "--store", missing.path])
+        #expect(removed.status == 66)
+        #expect(removed.standardError == "Error: this book has no saved selection \(id)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path))
+    }
+
+    /// Every exit status the tool can give is in README's list (1 was used for every store
+    /// failure, and listed nowhere).
+    @Test func everyExitCodeIsListedInTheReadme() throws {
+        let source = try String(
+            contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("Sources/readaloud/Arguments/ExitCode.swift"),
+            encoding: .utf8)
+        let codes = source.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("case "), let equals = line.firstIndex(of: "=") else { return nil }
+            return line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(codes.count >= 5)
+        let readme = try String(
+            contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rest = readme[try #require(readme.range(of: "Exit codes")).lowerBound...]
+        let paragraph = rest.range(of: "\n\n").map { rest[..<$0.lowerBound] } ?? rest
+        let listed = Set(paragraph.split { !$0.isNumber }.map(String.init))
+        for code in codes {
+            #expect(listed.contains(code), "exit code \(code) is not in README's list")
+        }
+    }
+
+    /// Runs `script` under `/bin/sh` with `$READALOUD` set to the binary, standard output and
+    /// error in files.
+    static func shell(_ script: String) throws -> CLIRunner.Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readaloud-shell-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("stdout")
         let errors = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["--kill-after=10", "\(deadline)", CLIRunner.executable.path] + arguments
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec 2>'\(errors.path)'; \(script)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["READALOUD": CLIRunner.executable.path]) { $1 }
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         return CLIRunner.Result(
             status: process.terminationStatus,
             standardOutput: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            standardError: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+            standardError: String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))
+    }
+
+    /// Runs `readaloud arguments...` under `timeout`, with standard output in a file (10 MB of
+    /// output must not block the child). A run past the deadline exits 124.
+    static func run(_ arguments: [String], deadline: Int = 300) throws -> CLIRunner.Result {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        return try shell("exec timeout --kill-after=10 \(deadline) \"$READALOUD\" " + quoted.joined(separator: " "))
     }
 }

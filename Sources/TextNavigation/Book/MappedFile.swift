@@ -1,74 +1,134 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// A book file's bytes for the length of one load: a regular file mapped read-only, anything
-/// else (a pipe, a character device) read whole into memory.
+/// A book file's bytes for the length of one load, in memory this process owns: a regular file
+/// is copied (`pread`) into an anonymous mapping of its size; anything else (a pipe, a
+/// character device, standard input) is read as a stream, at most ``streamLimit`` bytes.
 ///
-/// The loader reads a mapped file front to back a few times; ``discardPages(before:)`` lets the
-/// pages it has passed go (`MADV_DONTNEED`), so no more than about a megabyte of the file is
-/// resident at a time beside the text being made. (Mapped pages that a process has touched count
-/// in its resident size just as heap memory does.)
+/// The copy is what makes a load safe against the file changing under it: a file that is
+/// mapped and then truncated raises `SIGBUS` when the loader reads past its new end, while a
+/// copy cannot shrink. A file whose size or modification time changes while it is copied, or
+/// that ends before its size, is reported as ``BookLoadingError/changedWhileReading(path:)``.
 ///
-/// Not `Sendable`: one loader's scratch space. The file must not be truncated while it is
-/// mapped (reading past its new end would raise `SIGBUS`).
+/// The loader reads the bytes front to back a few times; the last pass (see
+/// ``startLastPass()``) lets the pages it has passed go (`MADV_DONTNEED`), so at the peak,
+/// memory holds the book's UTF-16 text plus about a megabyte of the copy, as when the file
+/// itself was mapped.
+///
+/// Not `Sendable`: one loader's scratch space.
 final class MappedFile {
     /// The file's bytes; valid until the object goes away.
     private(set) var bytes: UnsafeBufferPointer<UInt8>
+    /// The anonymous mapping holding a regular file's copy, or `nil`.
     private var mapping: UnsafeMutableRawPointer?
+    /// The allocation holding a stream's bytes, or `nil`.
+    private var owned: UnsafeMutableRawBufferPointer?
     private var discardedUpTo = 0
+    private var isLastPass = false
+
+    /// The most bytes read from a stream (standard input, a pipe, a device): 1 GiB. A regular
+    /// file may be larger, up to 2 GiB.
+    static let streamLimit = 1 << 30
+
+    /// Tests only: called after each chunk of a regular file is copied, with the path and the
+    /// bytes copied so far (so that a test can change the file at a known point).
+    static let chunkCopied = Mutex<(@Sendable (String, Int) -> Void)?>(nil)
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
     /// How far behind the reader pages are let go in one call.
     private static let discardStep = 1 << 20
+    /// How much one `read` or `pread` asks for.
+    private static let chunkSize = 1 << 20
 
-    /// Opens and maps (or reads) the file at `path`.
+    /// Opens and copies (or reads) the file at `path`.
     ///
+    /// - Parameter stopsAtNUL: stop reading a stream at its first NUL byte (the loader then
+    ///   reports a binary file without reading the rest).
     /// - Throws: ``BookLoadingError/unreadable(path:reason:)`` when it cannot be opened, is a
-    ///   directory, or a read fails; ``BookLoadingError/tooLarge(byteCount:)`` past 2 GiB.
-    init(path: String) throws(BookLoadingError) {
+    ///   directory, or a read fails; ``BookLoadingError/changedWhileReading(path:)`` when the
+    ///   file changes while it is copied; ``BookLoadingError/tooLarge(byteCount:)`` past 2 GiB,
+    ///   ``BookLoadingError/streamTooLarge(limit:)`` for a stream past ``streamLimit``.
+    init(path: String, stopsAtNUL: Bool) throws(BookLoadingError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: Self.lastError()) }
         defer { close(descriptor) }
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: Self.lastError()) }
         let kind = status.st_mode & S_IFMT
         guard kind != S_IFDIR else { throw .unreadable(path: path, reason: "it is a directory") }
-        bytes = UnsafeBufferPointer(start: nil, count: 0)
-        // A regular file of known size is mapped; an empty-looking one may be a /proc file
+        // A regular file of known size is copied; an empty-looking one may be a /proc file
         // whose size is not known until read, so it is read like a pipe.
         if kind == S_IFREG, status.st_size > 0 {
-            let size = Int(status.st_size)
-            guard size < Int(Int32.max) else { throw .tooLarge(byteCount: size) }
-            let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
-            if let address, address != UnsafeMutableRawPointer(bitPattern: -1) {
-                mapping = address
-                bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-                return
-            }
+            try copyRegularFile(descriptor, status: status, path: path)
+        } else {
+            try readStream(descriptor, path: path, stopsAtNUL: stopsAtNUL, limit: Self.streamLimit)
         }
-        try readWhole(descriptor, path: path)
     }
 
-    /// Reads what is left of `descriptor` into an allocated buffer (for files that cannot be
-    /// mapped).
-    private func readWhole(_ descriptor: Int32, path: String) throws(BookLoadingError) {
+    /// Reads the open `descriptor` (standard input, say) as a stream, from where it stands, at
+    /// most `limit` bytes; `name` names it in errors. The descriptor stays open.
+    init(descriptor: Int32, name: String, stopsAtNUL: Bool, limit: Int = streamLimit) throws(BookLoadingError) {
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: name, reason: Self.lastError()) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: name, reason: "it is a directory") }
+        try readStream(descriptor, path: name, stopsAtNUL: stopsAtNUL, limit: limit)
+    }
+
+    /// Copies the regular file open as `descriptor`, whose size and times `status` holds, into
+    /// an anonymous mapping.
+    private func copyRegularFile(_ descriptor: Int32, status: stat, path: String) throws(BookLoadingError) {
+        let size = Int(status.st_size)
+        guard size < Int(Int32.max) else { throw .tooLarge(byteCount: size) }
+        guard let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            address != UnsafeMutableRawPointer(bitPattern: -1)
+        else { throw .unreadable(path: path, reason: Self.lastError()) }
+        mapping = address
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        var count = 0
+        while count < size {
+            let got = pread(descriptor, address + count, min(Self.chunkSize, size - count), off_t(count))
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: Self.lastError())
+            }
+            if got == 0 { throw .changedWhileReading(path: path) }  // it ended before its size
+            count += got
+            if let observer = Self.chunkCopied.withLock({ $0 }) { observer(path, count) }
+        }
+        var after = stat()
+        guard fstat(descriptor, &after) == 0 else { throw .unreadable(path: path, reason: Self.lastError()) }
+        guard after.st_size == status.st_size, Self.modificationTime(after) == Self.modificationTime(status) else {
+            throw .changedWhileReading(path: path)
+        }
+    }
+
+    /// Reads `descriptor` to its end into an allocated buffer, at most `limit` bytes; with
+    /// `stopsAtNUL`, stops after the chunk holding the first NUL byte.
+    private func readStream(_ descriptor: Int32, path: String, stopsAtNUL: Bool, limit: Int)
+        throws(BookLoadingError)
+    {
         var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         var count = 0
         while true {
             if count == storage.count {
-                guard storage.count < Int(Int32.max) else {
+                guard storage.count < limit + 1 else {
                     storage.deallocate()
-                    throw .tooLarge(byteCount: count)
+                    throw .streamTooLarge(limit: limit)
                 }
-                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 16)
+                let larger = UnsafeMutableRawBufferPointer.allocate(
+                    byteCount: min(storage.count * 2, limit + 1), alignment: 16)
                 larger.copyMemory(from: UnsafeRawBufferPointer(storage))
                 storage.deallocate()
                 storage = larger
             }
-            let got = read(descriptor, storage.baseAddress! + count, storage.count - count)
+            let got = read(descriptor, storage.baseAddress! + count, min(Self.chunkSize, storage.count - count))
             if got == 0 { break }
             if got < 0 {
                 if errno == EINTR { continue }
@@ -76,31 +136,44 @@ final class MappedFile {
                 storage.deallocate()
                 throw .unreadable(path: path, reason: reason)
             }
+            let chunk = UnsafeRawBufferPointer(rebasing: storage[count..<(count + got)])
             count += got
+            // The first sign of binary input ends the stream: the loader reports it from
+            // what was read (/dev/zero and /dev/urandom give a NUL in their first chunk).
+            if stopsAtNUL, chunk.contains(0) { break }
+        }
+        guard count <= limit else {
+            storage.deallocate()
+            throw .streamTooLarge(limit: limit)
         }
         bytes = UnsafeBufferPointer(start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
         owned = storage
     }
 
-    private var owned: UnsafeMutableRawBufferPointer?
+    /// Starts the loader's last pass over the bytes: from now on ``discardPages(before:)`` lets
+    /// a copied file's passed pages go.
+    func startLastPass() {
+        isLastPass = true
+        discardedUpTo = 0
+    }
 
-    /// Lets the mapped pages wholly below `offset` go, once they add up to a megabyte or more
-    /// since the last call. Reading them again later is correct (the pages come back from the
-    /// page cache), only slower. Does nothing for a file that was read rather than mapped.
+    /// In the last pass, lets the copied pages wholly below `offset` go, once they add up to a
+    /// megabyte or more since the last call; they must not be read again. Does nothing before
+    /// the last pass, or for a stream.
     func discardPages(before offset: Int) {
-        guard let mapping, offset - discardedUpTo >= Self.discardStep else { return }
+        guard isLastPass, let mapping, offset - discardedUpTo >= Self.discardStep else { return }
         let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
         guard end > discardedUpTo else { return }
         _ = madvise(mapping + discardedUpTo, end - discardedUpTo, MADV_DONTNEED)
         discardedUpTo = end
     }
 
-    /// Starts a new front-to-back pass: pages are let go again from the start of the file.
-    func restartPass() {
-        if let mapping, bytes.count >= Self.discardStep, bytes.count > discardedUpTo {
-            _ = madvise(mapping + discardedUpTo, bytes.count - discardedUpTo, MADV_DONTNEED)
-        }
-        discardedUpTo = 0
+    private static func modificationTime(_ status: stat) -> [Int] {
+        #if canImport(Glibc)
+            [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+        #else
+            [Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec)]
+        #endif
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }

@@ -47,13 +47,14 @@ struct ParagraphAssembler {
     let start: Int
     /// Whether to leave out Aozora Bunko markup (ruby readings, ruby-base marks, editor notes).
     let dropsAozoraMarkup: Bool
-    /// The mapped file `source` comes from, whose passed pages each pass lets go.
+    /// The file copy `source` is, whose passed pages the last pass (writing the text) lets go.
     let file: MappedFile?
 
     init(source: UnsafeBufferPointer<UInt8>, start: Int, dropsAozoraMarkup: Bool, file: MappedFile?) {
         self.source = source
         self.start = start
-        self.dropsAozoraMarkup = dropsAozoraMarkup
+        // Only in an Aozora-style file (looked for only when the validation found a `《…》`).
+        self.dropsAozoraMarkup = dropsAozoraMarkup && AozoraMarkup.isAozoraStyle(source, from: start)
         self.file = file
     }
 
@@ -70,9 +71,8 @@ struct ParagraphAssembler {
 
     func assemble() -> Result {
         let hardWrapped = isHardWrapped()
-        file?.restartPass()
         let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
-        file?.restartPass()
+        file?.startLastPass()
         var paragraphOffsets: [Int32] = []
         var byteOffsets: [Int32] = []
         paragraphOffsets.reserveCapacity(anchorCount)
@@ -120,7 +120,6 @@ struct ParagraphAssembler {
             }
             return out
         }
-        file?.restartPass()
         let table = SourceMap.Table(paragraphOffsets: paragraphOffsets, byteOffsets: byteOffsets)
         var paragraphs: [PlainTextBook.Paragraph] = []
         paragraphs.reserveCapacity(pieces.count)
@@ -209,120 +208,39 @@ struct ParagraphAssembler {
         return lower..<upper
     }
 
-    private func isIndented(_ line: Line) -> Bool {
-        !line.bytes.isEmpty && whiteSpaceLength(at: line.bytes.lowerBound, limit: line.bytes.upperBound) > 0
-    }
+    /// The file's bytes as scalars and widths.
+    private var scalars: SourceScalars { SourceScalars(source: source) }
 
-    // MARK: Scalars and widths
+    // MARK: Sampling
 
-    private func scalar(at index: Int) -> (value: UInt32, length: Int) {
-        let lead = source[index]
-        if lead < 0x80 { return (UInt32(lead), 1) }
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-        for next in 1..<length { value = value << 6 | UInt32(source[index + next] & 0x3F) }
-        return (value, length)
-    }
+    /// Whether the file is hard-wrapped, as the sample tells.
+    private func isHardWrapped() -> Bool { sample().hardWrapped }
 
-    private func lastScalar(in range: Range<Int>) -> UInt32? {
-        guard !range.isEmpty else { return nil }
-        var index = range.upperBound - 1
-        while index > range.lowerBound, source[index] & 0xC0 == 0x80 { index -= 1 }
-        return scalar(at: index).value
-    }
-
-    private func isWide(_ value: UInt32?) -> Bool {
-        guard let value, value >= 0x1100, let scalar = Unicode.Scalar(value) else { return false }
-        return ICU.Properties.isWide(scalar)
-    }
-
-    private func width(of range: Range<Int>) -> Int {
-        var width = 0
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let (value, length) = scalar(at: index)
-            width += isWide(value) ? 2 : 1
-            index += length
-        }
-        return width
-    }
-
-    /// Whether nine in ten of the first ``sampleSize`` non-blank lines are at most
-    /// ``hardWrapWidth`` cells wide.
-    private func isHardWrapped() -> Bool {
+    /// What a sample of the file's first ``sampleSize`` non-blank lines tells: whether nine in
+    /// ten are at most ``hardWrapWidth`` cells wide (the file is hard-wrapped), and the width at
+    /// which those lines were wrapped (``IndentedLines/wrapWidth(widths:)``).
+    private func sample() -> (hardWrapped: Bool, wrapWidth: Int) {
         var sampled = 0
-        var narrow = 0
+        var widths = [Int](repeating: 0, count: Self.hardWrapWidth + 1)
         var index = start
+        let measure = IndentedLines(scalars: scalars, wrapWidth: 0)
         while index < source.count, sampled < Self.sampleSize {
             let line = line(at: index)
             index = line.next
             let bytes = trimmed(line.bytes)
             guard !bytes.isEmpty else { continue }
             sampled += 1
-            // A line of at most 100 bytes is at most 100 cells wide; wider ones are measured.
-            if bytes.count <= Self.hardWrapWidth || width(of: bytes) <= Self.hardWrapWidth { narrow += 1 }
+            // A line of more than 100 cells counts as wide; a narrow one, by its width from the
+            // line's start.
+            let width = measure.indentation(of: line.bytes, content: bytes) + scalars.width(of: bytes)
+            if width <= Self.hardWrapWidth { widths[width] += 1 }
         }
-        return narrow * 10 >= sampled * 9
+        let narrow = widths.reduce(0, +)
+        return (narrow * 10 >= sampled * 9, IndentedLines.wrapWidth(widths: widths))
     }
 
-    // MARK: Headings
-
-    /// How many bytes of `# ` marker start the line (0 when it is not a markdown heading).
-    private func markdownHeadingPrefix(_ range: Range<Int>) -> Int {
-        var index = range.lowerBound
-        while index < range.upperBound, source[index] == 0x23, index - range.lowerBound < 6 { index += 1 }
-        guard index > range.lowerBound, index < range.upperBound, source[index] == 0x20 else { return 0 }
-        return index + 1 - range.lowerBound
-    }
-
-    private static let chapterWords: Set<String> = [
-        "CHAPTER", "Chapter", "BOOK", "Book", "PART", "Part", "VOLUME", "Volume", "ACT", "Act", "SCENE",
-        "Scene", "EPILOGUE", "Epilogue", "PROLOGUE", "Prologue",
-    ]
-
-    /// The chapter words as bytes, for ``startsWithChapterWord(_:)``.
-    private static let chapterWordBytes: [[UInt8]] = chapterWords.map { Array($0.utf8) }
-
-    /// Whether the line's first word (up to a space, without one final full stop) is one of the
-    /// chapter words: a check on bytes, without allocating, that spares most lines
-    /// ``isChapterLine(_:)``'s string work (a book is mostly lines that are not headings).
-    private func startsWithChapterWord(_ range: Range<Int>) -> Bool {
-        var end = range.lowerBound
-        while end < range.upperBound, source[end] != 0x20, end - range.lowerBound <= 9 { end += 1 }
-        if end > range.lowerBound, source[end - 1] == 0x2E { end -= 1 }
-        let length = end - range.lowerBound
-        guard length >= 3, length <= 8 else { return false }
-        return Self.chapterWordBytes.contains { word in
-            word.count == length && word.indices.allSatisfy { word[$0] == source[range.lowerBound + $0] }
-        }
-    }
-
-    /// Whether the line reads like `CHAPTER I.`, `Chapter 12. Loomings` or `EPILOGUE`.
-    private func isChapterLine(_ range: Range<Int>) -> Bool {
-        guard range.count <= 80, startsWithChapterWord(range) else { return false }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
-        let words = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard let first = words.first else { return false }
-        let keyword = first.hasSuffix(".") ? String(first.dropLast()) : String(first)
-        guard Self.chapterWords.contains(keyword) else { return false }
-        if keyword.lowercased() == "epilogue" || keyword.lowercased() == "prologue" { return words.count <= 4 }
-        guard words.count >= 2 else { return false }
-        var number = words[1]
-        while let last = number.last, last == "." || last == ":" { number = number.dropLast() }
-        let isRoman = !number.isEmpty && number.allSatisfy { "IVXLCDM".contains($0) }
-        let isDigits = !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
-        // A title may follow on the line ("Chapter 12. Loomings"); running prose may not.
-        let titleStartsWell = words.count < 3 || !(words[2].first?.isLowercase ?? false)
-        return (isRoman || isDigits) && titleStartsWell
-    }
-
-    /// Whether a line under a chapter line reads as its title: it does not start in lower case
-    /// (as a sentence's continuation would).
-    private func isTitleLine(_ range: Range<Int>) -> Bool {
-        guard range.count <= 120 else { return false }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
-        return !(text.first?.isLowercase ?? true)
-    }
+    /// The heading rules over the file's bytes.
+    private var headings: HeadingRules { HeadingRules(source: source) }
 
     // MARK: Planning
 
@@ -337,6 +255,9 @@ struct ParagraphAssembler {
         var startsBlock: Bool
         /// The last line, trimmed.
         var lastContent: Range<Int>
+        /// The indentation of the first and the last line, in cells.
+        var firstIndent: Int
+        var lastIndent: Int
         /// The UTF-16 units and anchors of the lines so far as one body paragraph (what
         /// ``forEachRun(of:_:)`` gives when there is no Aozora markup to leave out).
         var units: Int
@@ -353,8 +274,9 @@ struct ParagraphAssembler {
         // every change).
         var group = Group(
             first: Line(bytes: 0..<0, terminator: 0, endsWithFormFeed: false, next: 0), end: 0, startsBlock: false,
-            lastContent: 0..<0, units: 0)
+            lastContent: 0..<0, firstIndent: 0, lastIndent: 0, units: 0)
         var hasGroup = false
+        let indented = IndentedLines(scalars: scalars, wrapWidth: sample().wrapWidth)
         var pendingPage = false
         var atBlockStart = true
 
@@ -380,15 +302,16 @@ struct ParagraphAssembler {
             guard hasGroup else { return }
             hasGroup = false
             let lines = group
-            if lines.startsBlock, endsBlock, lines.lineCount <= 2, isChapterLine(trimmed(lines.first.bytes)),
-                lines.second.map({ isTitleLine(trimmed($0.bytes)) }) ?? true
+            if lines.startsBlock, endsBlock, lines.lineCount <= 2, headings.isChapterLine(trimmed(lines.first.bytes)),
+                lines.second.map({ headings.isTitleLine(trimmed($0.bytes)) }) ?? true
             {
                 append(lines.first.bytes.lowerBound, lines.first.terminator, heading: true)
                 if let second = lines.second { append(second.bytes.lowerBound, second.terminator, heading: true) }
             } else {
-                append(
-                    lines.first.bytes.lowerBound, lines.end, heading: false,
-                    counted: dropsAozoraMarkup ? nil : (lines.units, lines.anchors))
+                // (Counted again by forEachRun when markup or emphasis marks may be left out.)
+                let start = lines.first.bytes.lowerBound
+                let plain = !dropsAozoraMarkup && !EmphasisMarks(source: source).containsUnderscore(start..<lines.end)
+                append(start, lines.end, heading: false, counted: plain ? (lines.units, lines.anchors) : nil)
             }
         }
 
@@ -400,32 +323,45 @@ struct ParagraphAssembler {
             if content.isEmpty {
                 flush(endsBlock: true)
                 atBlockStart = true
-            } else if markdownHeadingPrefix(content) > 0 {
+            } else if headings.markdownHeadingPrefix(content) > 0 {
                 flush(endsBlock: false)
                 append(line.bytes.lowerBound, line.terminator, heading: true)
                 atBlockStart = false
             } else {
-                if !hardWrapped || isIndented(line) { flush(endsBlock: false) }
+                let indent = indented.indentation(of: line.bytes, content: content)
+                // Lines without indentation go on with a paragraph that has none; otherwise
+                // a line goes on with the paragraph when it continues it (IndentedLines).
+                if !hardWrapped
+                    || (hasGroup && (indent > 0 || group.firstIndent > 0)
+                        && !indented.continues(
+                            previous: group.lastContent, previousIndent: group.lastIndent, next: content,
+                            nextIndent: indent))
+                {
+                    flush(endsBlock: false)
+                }
                 // (Counted by forEachRun instead when markup is left out.)
                 let units = dropsAozoraMarkup ? 0 : UTF8Decoding.utf16Count(of: content, in: source)
                 if !hasGroup {
                     hasGroup = true
                     group = Group(
-                        first: line, end: line.terminator, startsBlock: atBlockStart, lastContent: content, units: units
-                    )
+                        first: line, end: line.terminator, startsBlock: atBlockStart, lastContent: content,
+                        firstIndent: indent, lastIndent: indent, units: units)
                 } else {
                     if group.lineCount == 1 { group.second = line }
                     group.lineCount += 1
                     group.end = line.terminator
                     // As forEachRun: a soft wrap (one space, one anchor) unless both sides are
                     // wide, then the line's text (one anchor).
-                    if !(isWide(lastScalar(in: group.lastContent)) && isWide(scalar(at: content.lowerBound).value)) {
+                    if !(SourceScalars.isWide(scalars.lastScalar(in: group.lastContent))
+                        && SourceScalars.isWide(scalars.scalar(at: content.lowerBound).value))
+                    {
                         group.units += 1
                         group.anchors += 1
                     }
                     group.units += units
                     group.anchors += 1
                     group.lastContent = content
+                    group.lastIndent = indent
                 }
                 atBlockStart = false
                 if !hardWrapped {
@@ -439,7 +375,6 @@ struct ParagraphAssembler {
                 pendingPage = true
                 atBlockStart = true
             }
-            file?.discardPages(before: index)
         }
         flush(endsBlock: true)
         return (pieces, units, anchors)
@@ -448,100 +383,52 @@ struct ParagraphAssembler {
     // MARK: Writing
 
     /// Calls `body` with the runs of a piece's text in order: each line trimmed (a heading also
-    /// without its `#` marker, Aozora markup left out when the file has it), and between two
-    /// lines a soft wrap, unless both sides of it are East Asian wide characters.
+    /// without its `#` marker, Aozora markup left out when the file has it, emphasis marks left
+    /// out), and between two lines a soft wrap, unless both sides of it are East Asian wide
+    /// characters.
     @inline(__always)
     private func forEachRun(of piece: Piece, _ body: (Run) -> Void) {
         var lineStart = Int(piece.start)
         let end = Int(piece.end)
         var previous: (content: Range<Int>, terminator: Int)?
+        let marks = EmphasisMarks(source: source).marks(in: lineStart..<end)
+        var nextMark = 0
+        /// Gives `body` the text of `run` without the emphasis marks in it.
+        func text(_ run: Range<Int>, units: Int?) {
+            var lower = run.lowerBound
+            while nextMark < marks.count, marks[nextMark] < run.upperBound {
+                let mark = marks[nextMark]
+                nextMark += 1
+                guard mark >= lower else { continue }
+                if lower < mark { body(.text(lower..<mark, units: nil)) }
+                lower = mark + 1
+            }
+            if lower < run.upperBound {
+                body(.text(lower..<run.upperBound, units: lower == run.lowerBound ? units : nil))
+            }
+        }
         while true {
             let lineEnd = lineBreak(from: lineStart, limit: end)
             let content = trimmed(lineStart..<lineEnd)
             var bytes = content
-            if piece.isHeading { bytes = trimmed(bytes.lowerBound + markdownHeadingPrefix(bytes)..<bytes.upperBound) }
+            if piece.isHeading {
+                bytes = trimmed(bytes.lowerBound + headings.markdownHeadingPrefix(bytes)..<bytes.upperBound)
+            }
             if let previous {
-                let joinsWide = isWide(lastScalar(in: previous.content)) && isWide(scalar(at: bytes.lowerBound).value)
+                let joinsWide =
+                    SourceScalars.isWide(scalars.lastScalar(in: previous.content))
+                    && SourceScalars.isWide(scalars.scalar(at: bytes.lowerBound).value)
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {
-                forEachTextRun(in: bytes) { run, units in body(.text(run, units: units)) }
+                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in text(run, units: units) }
             } else if !bytes.isEmpty {
-                body(.text(bytes, units: nil))
+                text(bytes, units: nil)
             }
             guard lineEnd < end else { return }
             previous = (content, lineEnd)
             lineStart =
                 source[lineEnd] == 0x0D && lineEnd + 1 < end && source[lineEnd + 1] == 0x0A ? lineEnd + 2 : lineEnd + 1
         }
-    }
-
-    // MARK: Aozora Bunko markup
-
-    private static let rubyOpen: [UInt8] = [0xE3, 0x80, 0x8A]  // 《
-    private static let rubyClose: [UInt8] = [0xE3, 0x80, 0x8B]  // 》
-    private static let rubyBase: [UInt8] = [0xEF, 0xBD, 0x9C]  // ｜
-    private static let noteOpen: [UInt8] = [0xEF, 0xBC, 0xBB, 0xEF, 0xBC, 0x83]  // ［＃
-    private static let noteClose: [UInt8] = [0xEF, 0xBC, 0xBD]  // ］
-
-    private func matches(_ pattern: [UInt8], at index: Int, limit: Int) -> Bool {
-        guard index + pattern.count <= limit else { return false }
-        for (offset, byte) in pattern.enumerated() where source[index + offset] != byte { return false }
-        return true
-    }
-
-    private func firstIndex(of pattern: [UInt8], from index: Int, limit: Int) -> Int? {
-        var index = index
-        while index + pattern.count <= limit {
-            if matches(pattern, at: index, limit: limit) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Calls `body` with each non-empty byte range of `range` that is text, and the UTF-16
-    /// units it takes: without ruby readings `《…》`, ruby-base marks `｜` and editor notes
-    /// `［＃…］` (an unclosed bracket is kept as text). Steps a scalar at a time; every mark
-    /// starts with E3 (《) or EF (｜, ［), so only those scalars are looked at closely.
-    private func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>, Int) -> Void) {
-        var runStart = range.lowerBound
-        var runUnits = 0
-        var index = range.lowerBound
-        let limit = range.upperBound
-        while index < limit {
-            let byte = source[index]
-            if byte < 0x80 {
-                index += 1
-                runUnits += 1
-                continue
-            }
-            guard byte == 0xE3 || byte == 0xEF else {
-                let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                index += length
-                runUnits += length == 4 ? 2 : 1
-                continue
-            }
-            // A three-byte scalar (the text is valid UTF-8, and `range` ends on a scalar).
-            let second = source[index + 1]
-            let third = source[index + 2]
-            var skipTo: Int?
-            if byte == 0xE3, second == 0x80, third == 0x8A {
-                skipTo = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit).map { $0 + 3 }
-            } else if byte == 0xEF, second == 0xBD, third == 0x9C {
-                skipTo = index + 3
-            } else if byte == 0xEF, second == 0xBC, third == 0xBB, matches(Self.noteOpen, at: index, limit: limit) {
-                skipTo = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
-            }
-            if let skipTo {
-                if runStart < index { body(runStart..<index, runUnits) }
-                index = skipTo
-                runStart = skipTo
-                runUnits = 0
-            } else {
-                index += 3
-                runUnits += 1
-            }
-        }
-        if runStart < limit { body(runStart..<limit, runUnits) }
     }
 }

@@ -10,14 +10,22 @@
 ///    texts are. In a hard-wrapped file a block is one paragraph: a single line break inside it is
 ///    a soft wrap that reads as one space, or as nothing between two East Asian wide characters
 ///    (a Chinese word split across lines stays one word), so words and sentences read across it.
-///    A line that starts with white space (verse, a table of contents) starts a new paragraph.
+///    Indented lines are verse or contents, each a paragraph, unless they continue a wrapped
+///    block (a quoted letter, a block quote): a line goes on with the paragraph above when it
+///    has that line's indentation (or none, after an indented first line), the line above was
+///    long enough to have been wrapped, and no sentence ends between two indented lines but
+///    where the next goes on in lower case (``IndentedLines``).
 ///    In a file that is not hard-wrapped (Aozora Bunko's one line per paragraph), every line is
 ///    a paragraph.
-/// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.` or
-///    `Chapter 12. Loomings` standing alone in its block, or with one title line under it (which
-///    becomes a heading too).
+/// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.`,
+///    `Chapter 12. Loomings`, `第一章`, `第三十五回` or `第一回　靈根育孕源流出　心性修持大道生` standing
+///    alone in its block, or with one title line under it (which becomes a heading too)
+///    (``HeadingRules``).
 /// 5. Each paragraph's text is trimmed of leading and trailing white space, and keeps a
-///    ``SourceMap`` from its offsets back to the file's bytes.
+///    ``SourceMap`` from its offsets back to the file's bytes. Markup that would be read aloud
+///    is left out: in an Aozora-style file, ruby readings, their base marks and editor notes
+///    (``AozoraMarkup``; `《…》` that is not a reading, as a Chinese book title, stays), and
+///    Project Gutenberg's `_emphasis_` underscores (``EmphasisMarks``).
 ///
 /// All paragraphs share one ``UTF16Buffer``; each paragraph's ``Paragraph/text`` is its range.
 /// Consecutive paragraphs' texts are one U+2029 PARAGRAPH SEPARATOR apart, a unit in no
@@ -92,17 +100,35 @@ public struct PlainTextBook: Sendable {
 
     /// Reads the book in the file at `path`.
     ///
-    /// A regular file is mapped rather than read into memory, and the loader lets the pages it
-    /// has passed go, so memory at the peak is the book's UTF-16 text plus about a megabyte of
-    /// the file, not a copy of the file beside the text. Other files (a pipe, a device) are
-    /// read whole. The file must not be truncated while it is being read.
+    /// A regular file is copied into memory the loader owns, so a file truncated or rewritten
+    /// while it loads cannot crash the process; the loader's last pass lets the pages it has
+    /// passed go, so memory at the peak is about the book's UTF-16 text plus a megabyte of the
+    /// copy. Other files (a pipe, a device such as `/dev/zero`) are read as streams, at most
+    /// 1 GiB, stopping at the first NUL byte (unless `options.allowsNUL`).
     ///
     /// - Throws: ``BookLoadingError/unreadable(path:reason:)`` when the file is missing, a
-    ///   directory or not readable; otherwise as ``init(bytes:options:)-(_,_)``, with the same
-    ///   byte offsets.
+    ///   directory or not readable; ``BookLoadingError/changedWhileReading(path:)`` when it
+    ///   changes while it is read; ``BookLoadingError/streamTooLarge(limit:)`` for a stream past
+    ///   1 GiB; otherwise as ``init(bytes:options:)-(_,_)``, with the same byte offsets.
     /// - Complexity: O(n) in the number of bytes.
     public init(contentsOf path: String, options: Options = Options()) throws(BookLoadingError) {
-        let file = try MappedFile(path: path)
+        let file = try MappedFile(path: path, stopsAtNUL: !options.allowsNUL)
+        self = try Self.load(file.bytes, options: options, file: file)
+        withExtendedLifetime(file) {}
+    }
+
+    /// Reads the book from the open file descriptor `descriptor` (such as standard input's,
+    /// 0) as a stream, from where it stands to its end; `name` names it in errors. At most
+    /// 1 GiB is read, and reading stops at the first NUL byte (unless `options.allowsNUL`):
+    /// `/dev/zero` on standard input fails at once as a binary file. The descriptor stays open.
+    ///
+    /// - Throws: ``BookLoadingError/streamTooLarge(limit:)`` past 1 GiB,
+    ///   ``BookLoadingError/unreadable(path:reason:)`` when a read fails; otherwise as
+    ///   ``init(bytes:options:)-(_,_)``.
+    public init(fileDescriptor descriptor: Int32, name: String, options: Options = Options())
+        throws(BookLoadingError)
+    {
+        let file = try MappedFile(descriptor: descriptor, name: name, stopsAtNUL: !options.allowsNUL)
         self = try Self.load(file.bytes, options: options, file: file)
         withExtendedLifetime(file) {}
     }
@@ -125,8 +151,8 @@ public struct PlainTextBook: Sendable {
         guard bytes.count < Int(Int32.max) else { throw .tooLarge(byteCount: bytes.count) }
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard bytes.count > bomLength else { throw .empty }
-        let validation = UTF8Decoding.validate(
-            bytes, stoppingAtNUL: !options.allowsNUL, discarding: { file?.discardPages(before: $0) })
+        if let encoding = otherEncoding(of: bytes) { throw .otherEncoding(encoding) }
+        let validation = UTF8Decoding.validate(bytes, stoppingAtNUL: !options.allowsNUL)
         if let nul = validation.firstNUL { throw .binary(byteOffset: nul) }
         if let error = validation.firstError {
             guard options.lossy else { throw .invalidUTF8(byteOffset: error.offset, reason: error.reason) }
@@ -136,9 +162,18 @@ public struct PlainTextBook: Sendable {
                 try load(repaired, options: options, file: nil)
             }
         }
-        file?.restartPass()
         let assembler = ParagraphAssembler(
             source: bytes, start: bomLength, dropsAozoraMarkup: validation.hasRubyReading, file: file)
         return PlainTextBook(assembler.assemble())
+    }
+
+    /// The encoding named by a UTF-16 or UTF-32 byte-order mark at the start of `bytes`, or
+    /// `nil` (bytes FF and FE never start UTF-8).
+    private static func otherEncoding(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
+        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        return nil
     }
 }

@@ -107,20 +107,63 @@ public struct Locator: Sendable, Hashable, Codable {
     /// - Throws: ``LocatorError/malformed(_:)`` for text that is not JSON of the right shape,
     ///   ``LocatorError/foreign(_:)`` for another kind of object or version.
     public init(json: String) throws(LocatorError) {
+        if let problem = Self.shapeProblem(json) { throw .malformed(problem) }
         do {
             self = try JSONDecoder().decode(Locator.self, from: Data(json.utf8))
         } catch let error as LocatorError {
             throw error
         } catch DecodingError.dataCorrupted(let context) {
-            throw .malformed(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)
+            throw .malformed(Self.reason(at: context, otherwise: context.debugDescription))
         } catch DecodingError.keyNotFound(let key, _) {
             throw .malformed("the field '\(key.stringValue)' is missing")
         } catch DecodingError.typeMismatch(_, let context) {
-            throw .malformed(
-                "the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
+            throw .malformed(Self.reason(at: context, otherwise: "it has the wrong type"))
+        } catch DecodingError.valueNotFound(_, let context) {
+            throw .malformed(Self.reason(at: context, otherwise: "it is null"))
         } catch {
             throw .malformed("\(error)")
         }
+    }
+
+    /// What is wrong with the shape of `json` that the decoder would word poorly (it says "not
+    /// valid JSON" for `33.5` where an integer belongs), or `nil`: not JSON at all, not an
+    /// object, or an integer field holding something else.
+    private static func shapeProblem(_ json: String) -> String? {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) else {
+            return "it is not JSON"
+        }
+        guard let object = value as? [String: Any] else {
+            switch value {
+            case is NSNull: return "it is null, not a JSON object with the locator's fields"
+            case is [Any]: return "it is a JSON array, not an object with the locator's fields"
+            case is String: return "it is a JSON string, not an object with the locator's fields"
+            default:
+                let kind = value is Bool ? "boolean" : "number"
+                return "it is a JSON \(kind), not an object with the locator's fields"
+            }
+        }
+        for key in integerFields.sorted() {
+            if let field = object[key], !(field is NSNull), (field as? Int) == nil || field is String {
+                return "\(key) must be an integer"
+            }
+        }
+        return nil
+    }
+
+    /// The fields that hold integers.
+    private static let integerFields: Set<String> = ["element", "offset", "page", "version"]
+
+    /// Why decoding failed where `context` says, in a sentence: the whole text (not JSON, or
+    /// not an object), or one field (`offset must be an integer`, `the field 'x' …`).
+    private static func reason(at context: DecodingError.Context, otherwise detail: String) -> String {
+        guard let key = context.codingPath.last?.stringValue else {
+            if context.underlyingError != nil { return "it is not JSON" }
+            return "it is not a JSON object with the locator's fields"
+        }
+        if integerFields.contains(key) { return "\(key) must be an integer" }
+        if detail == "it is null" { return "the field '\(key)' is null" }
+        if detail == "it has the wrong type" { return "the field '\(key)' has the wrong type" }
+        return detail
     }
 
     /// The place this locator names in `document`: the stored position when the text around it

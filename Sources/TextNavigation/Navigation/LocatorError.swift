@@ -9,7 +9,7 @@ public enum LocatorError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .malformed(let reason): "not a readable locator: \(reason)"
+        case .malformed(let reason): "not a valid locator: \(reason)"
         case .foreign(let reason): "not a readaloud locator: \(reason)"
         case .notFound: "the locator's text is not in this document (is it another book?)"
         }

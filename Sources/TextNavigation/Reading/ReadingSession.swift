@@ -1,8 +1,10 @@
 /// "Read all" (Speak Screen): the units of a document in order from a position to the end,
 /// turning pages by itself.
 ///
-/// - Reading starts at the start of the unit holding the start position (by default the start
-///   of the page the reader is on, not the chapter's start).
+/// - Reading from a position starts at the start of the unit holding it (by default the start
+///   of the page the reader is on, not the chapter's start); reading from a page starts with
+///   the first unit that starts on it. Every utterance's ``Utterance/page`` is the page on
+///   which its unit starts.
 /// - A unit that crosses a page edge is one utterance, on the page where it starts; the page
 ///   turns before the first unit that starts on the next page. A page turns only when its last
 ///   element has ``ElementTraits/causesPageTurn`` and the page can scroll forward; otherwise
@@ -83,27 +85,47 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         document: Document, granularity: TextGranularity = .sentence, from position: ReadingPosition,
         deferringPagination: Bool = false
     ) {
+        self.init(
+            document: document, granularity: granularity, from: position, page: nil,
+            deferringPagination: deferringPagination)
+    }
+
+    /// A session from the first unit that starts on page `index` (from 0; clamped to the
+    /// document's pages): a unit begun on the page before, and crossing onto this one, is not
+    /// read again. Its utterances are on this page until the page turns.
+    public init(document: Document, granularity: TextGranularity = .sentence, page index: Int = 0) {
+        let clamped = Swift.min(Swift.max(0, index), document.pageCount - 1)
+        self.init(
+            document: document, granularity: granularity, from: document.pageStart(clamped), page: clamped,
+            deferringPagination: false)
+    }
+
+    /// The session from `position`; with a `page`, reading starts with the first unit starting
+    /// at or after `position`, on that page, instead of the unit holding it.
+    private init(
+        document: Document, granularity: TextGranularity, from position: ReadingPosition, page pageIndex: Int?,
+        deferringPagination: Bool
+    ) {
         self.document = document
         self.granularity = granularity == .document ? .paragraph : granularity
         var navigator = Navigator(document: document)
         navigator.move(to: position)
         self.cursor = navigator.position
-        if deferringPagination, document.layout != nil {
-            self.deferredStart = navigator.position
-        } else {
-            self.page = document.page(containing: navigator.position)
-        }
-        // Start at the start of the unit holding the position.
         if let unit = navigator.currentUnit(self.granularity), unit.range.lowerBound < navigator.position.offset {
-            self.cursor = ReadingPosition(element: unit.element, offset: unit.range.lowerBound)
+            // Start at the start of the unit holding the position, or, from a page's start,
+            // after the unit begun on the page before.
+            self.cursor = ReadingPosition(
+                element: unit.element, offset: pageIndex == nil ? unit.range.lowerBound : unit.range.upperBound)
+        }
+        // The reader is on the page where the first unit starts.
+        if let pageIndex {
+            self.page = document.page(at: pageIndex)
+        } else if deferringPagination, document.layout != nil {
+            self.deferredStart = cursor
+        } else {
+            self.page = document.page(containing: cursor)
         }
         self.elementHadUtterance = self.cursor.offset > 0
-    }
-
-    /// A session from the start of page `index` (from 0; clamped to the document's pages).
-    public init(document: Document, granularity: TextGranularity = .sentence, page index: Int = 0) {
-        let clamped = Swift.min(Swift.max(0, index), document.pageCount - 1)
-        self.init(document: document, granularity: granularity, from: document.pageStart(clamped))
     }
 
     /// Stops producing events until ``resume()``; ``position`` is where reading will go on.

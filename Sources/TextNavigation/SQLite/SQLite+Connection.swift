@@ -20,10 +20,12 @@ extension SQLite {
             let pointer: OpaquePointer
         }
 
-        /// Opens (creating when missing) the database file at `path` for reading and writing.
-        init(path: String) throws(Failure) {
+        /// Opens the database file at `path` for reading and writing, creating it when missing
+        /// if `creates`.
+        init(path: String, creates: Bool = true) throws(Failure) {
             var database: OpaquePointer?
-            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            let flags =
+                SQLITE_OPEN_READWRITE | (creates ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
             let code = sqlite3_open_v2(path, &database, flags, nil)
             guard code == SQLITE_OK, let database else {
                 let failure = Failure(code: code, operation: "sqlite3_open_v2", database: database)

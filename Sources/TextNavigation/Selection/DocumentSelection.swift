@@ -17,6 +17,8 @@ public struct DocumentSelection: Sendable, Hashable, CustomStringConvertible {
     public var end: ReadingPosition { max(anchor, focus) }
     /// Whether the selection holds no text (a caret).
     public var isEmpty: Bool { anchor.element == focus.element && anchor.offset == focus.offset }
+    /// Whether the focus is before the anchor (a selection made, or extended, backward).
+    public var isBackward: Bool { focus < anchor && !isEmpty }
 
     /// The parts of the selection in each element it touches: element index and UTF-16 range.
     public func parts(in document: Document) -> [(element: Int, range: Range<Int>)] {

@@ -1,6 +1,12 @@
 internal import CSQLite
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension SavedSelectionStore {
     /// The store's schema, format 1. `created_at` holds seconds since 2001-01-01T00:00:00Z
     /// (Foundation's reference date, so a `Date` round-trips exactly); `seq` is the order of saving.
@@ -77,13 +83,58 @@ extension SavedSelectionStore {
             return .newerFormat(path: path, version: version)
         }
         if version == 0 {
-            // Not set up by readaloud yet: empty, or someone else's tables.
-            let foreignTables = try database.integer(
-                "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'saved_selection%'"
-            )
-            if foreignTables > 0 { return .notASelectionStore(path: path, applicationID: id) }
+            // Not set up by readaloud yet: empty, or someone else's. readaloud creates its tables
+            // and sets the version in one transaction, so any table at all (even one named like
+            // ours) is someone else's.
+            let tables = try database.integer("SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")
+            if tables > 0 { return .notASelectionStore(path: path, applicationID: id) }
         }
         return nil
+    }
+
+    /// SQLite's header, the first 16 bytes of every database file.
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// Checks the file at `path`, if there is one, before SQLite opens it: SQLite would take a
+    /// file of one byte for an empty database and write over it, and would put a `-journal`
+    /// beside a device. A file that is not regular is refused; a non-empty one that does not
+    /// start with SQLite's header is moved aside.
+    static func checkExistingFile(path: String) throws(SavedSelectionStoreError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT { return }  // a new store
+            throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+        }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let name =
+                switch kind {
+                case S_IFDIR: "a directory"
+                case S_IFCHR: "a character device"
+                case S_IFBLK: "a block device"
+                case S_IFIFO: "a pipe"
+                case S_IFSOCK: "a socket"
+                default: "not a regular file"
+                }
+            throw .notARegularFile(path: path, kind: name)
+        }
+        guard status.st_size > 0 else { return }
+        let header: [UInt8]
+        do {
+            guard let file = FileHandle(forReadingAtPath: path) else {
+                throw CocoaError(.fileReadNoPermission)
+            }
+            defer { try? file.close() }
+            header = Array(try file.read(upToCount: sqliteHeader.count) ?? Data())
+        } catch {
+            throw .cannotOpen(path: path, reason: error.localizedDescription)
+        }
+        if header != sqliteHeader {
+            throw moveAside(
+                path: path,
+                detail: "it is not a SQLite database: its \(status.st_size) byte(s) do not start with SQLite's header")
+        }
     }
 
     /// Renames the damaged file at `path` aside, with its `-wal`, `-shm` and `-journal` files,

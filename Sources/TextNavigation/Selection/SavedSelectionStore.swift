@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A durable store of saved selections: a SQLite database file, shared safely by every process
 /// that opens it.
 ///
@@ -32,24 +38,47 @@ public final class SavedSelectionStore: Sendable {
 
     /// Opens the store at `url`, creating the file (and its directory) when missing.
     ///
+    /// An existing file must be a regular file (through symbolic links): a device such as
+    /// `/dev/null`, a directory or a pipe is refused, untouched. A file that is not a SQLite
+    /// database (however short) is damage: it is moved aside, never overwritten.
+    ///
     /// - Throws: ``SavedSelectionStoreError/corrupt(path:movedTo:detail:)`` when the file is
-    ///   damaged (it has then been moved aside); other ``SavedSelectionStoreError`` cases when the
-    ///   directory cannot be created, the file belongs to another application or a newer format,
-    ///   or SQLite fails.
-    public init(url: URL) throws(SavedSelectionStoreError) {
+    ///   damaged or not a database (it has then been moved aside);
+    ///   ``SavedSelectionStoreError/notARegularFile(path:kind:)``; other
+    ///   ``SavedSelectionStoreError`` cases when the directory cannot be created, the file belongs
+    ///   to another application or a newer format, or SQLite fails.
+    public convenience init(url: URL) throws(SavedSelectionStoreError) {
+        try self.init(url: url, creates: true)
+    }
+
+    /// Opens the store at `url` only when a file is there, for reading or changing what it
+    /// holds: no file or directory is ever created.
+    ///
+    /// - Returns: the store, or `nil` when there is no file at `url` (so nothing is saved).
+    /// - Throws: as ``init(url:)``.
+    public static func existing(at url: URL) throws(SavedSelectionStoreError) -> SavedSelectionStore? {
+        var status = stat()
+        guard stat(url.standardizedFileURL.path, &status) == 0 || errno != ENOENT else { return nil }
+        return try SavedSelectionStore(url: url, creates: false)
+    }
+
+    private init(url: URL, creates: Bool) throws(SavedSelectionStoreError) {
         let url = url.standardizedFileURL
         let path = url.path
         self.url = url
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreateDirectory(path: directory.path, reason: error.localizedDescription)
+        if creates {
+            let directory = url.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .cannotCreateDirectory(path: directory.path, reason: error.localizedDescription)
+            }
         }
+        try Self.checkExistingFile(path: path)
         let connection: SQLite.Connection
         do {
-            connection = try SQLite.Connection(path: path)
+            connection = try SQLite.Connection(path: path, creates: creates)
         } catch {
             throw Self.storeError(error, path: path)
         }

@@ -19,6 +19,11 @@ public enum SavedSelectionStoreError: Error, Sendable, Equatable, CustomStringCo
     case newerFormat(path: String, version: Int)
     /// The selection `id` cannot be saved, or read back from the store at `path`: `reason` says why.
     case invalidSelection(path: String, id: String, reason: String)
+    /// The store's path names something other than a regular file (`kind`: a directory, a
+    /// character device such as `/dev/null`, a pipe); it was not touched.
+    case notARegularFile(path: String, kind: String)
+    /// The file at `path` exists but cannot be looked at or opened: `reason` says why.
+    case cannotOpen(path: String, reason: String)
     /// The directory for the store, `path`, could not be created: `reason` says why.
     case cannotCreateDirectory(path: String, reason: String)
     /// Neither `XDG_DATA_HOME` nor `HOME` names an absolute directory, so there is no default
@@ -32,7 +37,8 @@ public enum SavedSelectionStoreError: Error, Sendable, Equatable, CustomStringCo
         switch self {
         case .corrupt(let path, _, _), .corruptAndNotMoved(let path, _, _), .sqlite(let path, _, _, _),
             .notASelectionStore(let path, _), .newerFormat(let path, _), .invalidSelection(let path, _, _),
-            .cannotCreateDirectory(let path, _), .closed(let path):
+            .cannotCreateDirectory(let path, _), .closed(let path), .notARegularFile(let path, _),
+            .cannotOpen(let path, _):
             path
         case .noDataDirectory:
             nil
@@ -60,6 +66,11 @@ public enum SavedSelectionStoreError: Error, Sendable, Equatable, CustomStringCo
                 + "understands (1); it was left alone. Use a newer readaloud."
         case .invalidSelection(let path, let id, let reason):
             "Saved selection \(id) in \(path) is invalid: \(reason)."
+        case .notARegularFile(let path, let kind):
+            "The saved-selection store \(path) is \(kind), not a regular file; it was left alone. "
+                + "A store must be a regular file or not exist yet: choose another path."
+        case .cannotOpen(let path, let reason):
+            "Cannot open the saved-selection store \(path): \(reason)."
         case .cannotCreateDirectory(let path, let reason):
             "Cannot create the directory \(path) for the saved-selection store: \(reason). "
                 + "Create it, or set XDG_DATA_HOME to a writable directory."

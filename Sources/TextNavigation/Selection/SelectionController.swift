@@ -2,11 +2,15 @@
 /// position, extend by a unit (swipe right), shrink back toward the anchor (swipe left), and
 /// the edit rotor's actions on the result.
 ///
-/// - Extending moves the focus to the end of the next unit of the granularity (the end of the
-///   unit it is in, when it is inside one), crossing into the next linked element when the
-///   current one has no more.
-/// - Shrinking moves the focus back to the previous unit end, never past the anchor: a
-///   selection shrinks to empty and no further.
+/// - Extending moves the focus one unit away from the anchor: forward (and from a caret) to
+///   the end of the next unit of the granularity (the end of the unit it is in, when it is
+///   inside one); backward (focus before anchor, as after `select(from: 10, to: 2)`) to the
+///   start of the previous unit (the start of the unit it is in). It crosses into linked
+///   elements when the current one has no more.
+/// - Shrinking takes exactly one unit off, bringing the focus back toward the anchor and never
+///   past it (see ``shrink(by:)``): a selection shrinks to empty and no further, and `n` extends
+///   followed by `n` shrinks by the same granularity give back a selection whose focus was at a
+///   unit's edge (or at the anchor).
 /// - Each element the selection touches has a ``TextInput`` whose `selectedTextRange` is that
 ///   element's part of the selection; its ``TextInputDelegate`` (``inputDelegate``) hears
 ///   "will change" and "did change" for every real change.
@@ -85,60 +89,94 @@ public final class SelectionController {
     /// Clears the selection.
     public func clear() { setSelection(nil) }
 
-    /// Moves the focus to the end of the next unit of `granularity`. Returns `false` (nothing
-    /// changes) when there is no selection or no unit ends after the focus.
+    /// Moves the focus one unit of `granularity` away from the anchor: a forward selection's
+    /// focus (or a caret's) to the end of the next unit ending after it, a backward selection's
+    /// to the start of the last unit starting before it, crossing into linked elements. Returns
+    /// `false` (nothing changes) when there is no selection or no such unit.
     @discardableResult
     public func extend(by granularity: TextGranularity) -> Bool {
         guard var selection else { return false }
-        var element = selection.focus.element
-        var offset = selection.focus.offset
-        while element < document.elements.count {
-            let units = document.elements[element].tokenizer.segments(for: granularity)
-            let index = units.firstIndex(endingAfter: offset)
-            if index < units.count {
-                self.granularity = granularity
-                selection.focus = ReadingPosition(element: element, offset: units[index].upperBound)
-                setSelection(selection)
-                return true
-            }
-            element += 1
-            offset = -1
+        if selection.isBackward {
+            guard let unit = lastUnit(startingBefore: selection.focus, granularity) else { return false }
+            selection.focus = unit.start
+        } else {
+            guard let unit = firstUnit(endingAfter: selection.focus, granularity) else { return false }
+            selection.focus = unit.end
         }
-        return false
+        self.granularity = granularity
+        setSelection(selection)
+        return true
     }
 
-    /// Takes the last unit of `granularity` off the selection: the focus moves back to the end
-    /// of the unit before the last one it holds, but never past the anchor. Returns `false`
+    /// Takes one unit of `granularity` off the selection, moving the focus back toward the
+    /// anchor and never past it.
+    ///
+    /// "One unit" is the last unit the selection reaches into, wholly or in part, with whatever
+    /// follows it: a forward selection's focus goes back to the end of the unit before the last
+    /// one starting before the focus; a backward selection's, mirrored, to the start of the unit
+    /// after the first one ending after the focus. So a shrink undoes an extend by the same
+    /// granularity, and a selection extended by a word into a sentence and then shrunk by a
+    /// sentence loses that partial sentence only, as UIKit's selection does. Returns `false`
     /// when the selection is already empty (or there is none).
     @discardableResult
     public func shrink(by granularity: TextGranularity) -> Bool {
-        guard var selection, !selection.isEmpty, selection.focus > selection.anchor else { return false }
-        var element = selection.focus.element
-        var offset = selection.focus.offset
-        var target = selection.anchor
-        var skippedLastUnit = false
-        search: while element >= selection.anchor.element {
-            let units = document.elements[element].tokenizer.segments(for: granularity)
-            // The last unit ending at or before the focus is the one to take off; the one
-            // before it ends where the focus goes.
-            var index = units.firstIndex(endingAfter: offset) - 1
-            while index >= 0 {
-                if !skippedLastUnit {
-                    skippedLastUnit = true
-                    index -= 1
-                    continue
-                }
-                let end = ReadingPosition(element: element, offset: units[index].upperBound)
-                if end > selection.anchor { target = end }
-                break search
+        guard var selection, !selection.isEmpty else { return false }
+        if selection.isBackward {
+            let next = firstUnit(endingAfter: selection.focus, granularity).flatMap {
+                firstUnit(endingAfter: $0.end, granularity)
             }
-            element -= 1
-            if element >= 0 { offset = document.elements[element].text.count }
+            selection.focus = min(next?.start ?? selection.anchor, selection.anchor)
+        } else {
+            let previous = lastUnit(startingBefore: selection.focus, granularity).flatMap {
+                lastUnit(startingBefore: $0.start, granularity)
+            }
+            selection.focus = max(previous?.end ?? selection.anchor, selection.anchor)
         }
         self.granularity = granularity
-        selection.focus = target
         setSelection(selection)
         return true
+    }
+
+    /// The first unit of `granularity` in the document that ends after `position`.
+    private func firstUnit(endingAfter position: ReadingPosition, _ granularity: TextGranularity)
+        -> (start: ReadingPosition, end: ReadingPosition)?
+    {
+        var offset = position.offset
+        for element in position.element..<document.elements.count {
+            let units = document.elements[element].tokenizer.segments(for: granularity)
+            let index = units.firstIndex(endingAfter: offset)
+            if index < units.count {
+                return (
+                    ReadingPosition(element: element, offset: units[index].lowerBound),
+                    ReadingPosition(element: element, offset: units[index].upperBound)
+                )
+            }
+            offset = -1
+        }
+        return nil
+    }
+
+    /// The last unit of `granularity` in the document that starts before `position`.
+    private func lastUnit(startingBefore position: ReadingPosition, _ granularity: TextGranularity)
+        -> (start: ReadingPosition, end: ReadingPosition)?
+    {
+        guard position.element < document.elements.count else { return nil }
+        var offset = position.offset
+        for element in stride(from: position.element, through: 0, by: -1) {
+            let units = document.elements[element].tokenizer.segments(for: granularity)
+            // Units do not overlap, so the one before the first ending after `offset - 1`
+            // (the first that could start at or after `offset`) is the last starting before it.
+            var index = units.firstIndex(endingAfter: offset - 1)
+            if index < units.count, units[index].lowerBound < offset { index += 1 }
+            if index > 0 {
+                return (
+                    ReadingPosition(element: element, offset: units[index - 1].lowerBound),
+                    ReadingPosition(element: element, offset: units[index - 1].upperBound)
+                )
+            }
+            if element > 0 { offset = Int.max }
+        }
+        return nil
     }
 
     /// The edit rotor: the edit-category actions of the elements the selection touches, then

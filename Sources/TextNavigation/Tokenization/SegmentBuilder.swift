@@ -142,15 +142,18 @@ enum SegmentBuilder {
     }
 
     /// Abbreviations after which a sentence does not end, beyond ICU's own list for the locale
-    /// (CLDR 42's English list has "Mr." and "Prof." but not "Dr."): titles that stand before a
-    /// name. Empty for languages other than English.
+    /// (CLDR 42's English list has "Mr.", "Mt.", "Capt.", "Col.", "Rev.", "Prof." and "Sgt.", but
+    /// not "Dr.", "St." or "Messrs."): titles that stand before a name. Empty for languages other
+    /// than English.
     static func extraAbbreviations(forLocale locale: String) -> [[UInt16]] {
         let language = locale.prefix { $0 != "_" && $0 != "@" }
         return language == "en" ? englishTitles : []
     }
 
     /// The English titles of ``extraAbbreviations(forLocale:)``, made once.
-    private static let englishTitles: [[UInt16]] = ["Dr.", "Gen.", "Lt.", "Hon."].map { Array($0.utf16) }
+    private static let englishTitles: [[UInt16]] = ["Dr.", "Gen.", "Lt.", "Hon.", "St.", "Messrs."].map {
+        Array($0.utf16)
+    }
 
     /// Whether `range`, without its trailing white space (which must hold no paragraph break),
     /// ends with one of `abbreviations` that does not follow a letter.

@@ -6,7 +6,8 @@ struct CommandFailure: Error {
     let exitCode: ExitCode
     let usageError: UsageError?
 
-    init(_ message: String, exitCode: ExitCode = .failure) {
+    /// A failure with `message`; without `exitCode`, one that should not happen (70).
+    init(_ message: String, exitCode: ExitCode = .software) {
         self.message = message
         self.exitCode = exitCode
         self.usageError = nil

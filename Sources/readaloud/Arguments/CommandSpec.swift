@@ -13,6 +13,9 @@ struct CommandSpec {
         var defaultValue: String? = nil
         /// Whether the option may be given more than once.
         var repeatable = false
+        /// Whether the command cannot run without the option (shown without brackets in the
+        /// usage line; the parser reports it missing).
+        var required = false
     }
 
     struct Positional {
@@ -32,7 +35,8 @@ struct CommandSpec {
     /// The command as typed: "readaloud units".
     var invocation: String { ["readaloud", name].compactMap { $0 }.joined(separator: " ") }
 
-    /// One line: `readaloud units <file> --granularity <G> [--locale <ID>] ...`.
+    /// One line: `readaloud save <book> --at <LOCATOR> [--locale <ID>] ...` (optional options in
+    /// brackets).
     var usage: String {
         var parts = [invocation]
         for positional in positionals {
@@ -43,7 +47,7 @@ struct CommandSpec {
             var word = "--\(option.name)"
             if let valueName = option.valueName { word += " <\(valueName)>" }
             if option.repeatable { word += " ..." }
-            parts.append("[\(word)]")
+            parts.append(option.required ? word : "[\(word)]")
         }
         return parts.joined(separator: " ")
     }

@@ -12,7 +12,8 @@ struct ParsedArguments {
     /// `--` before positionals that start with a dash.
     ///
     /// - Throws: ``UsageError`` for an unknown option, a missing or unknown value, a repeated
-    ///   option that may appear once, or the wrong number of positionals.
+    ///   option that may appear once, a missing required option, or the wrong number of
+    ///   positionals.
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         self.spec = spec
         var index = 0
@@ -76,6 +77,10 @@ struct ParsedArguments {
         }
         if !unlimited, positionals.count > spec.positionals.count {
             throw UsageError("unexpected argument '\(positionals[spec.positionals.count])'", spec: spec)
+        }
+        if let missing = spec.options.first(where: { $0.required && values[$0.name] == nil }) {
+            let valueName = missing.valueName.map { " <\($0)>" } ?? ""
+            throw UsageError("missing '--\(missing.name)\(valueName)'", spec: spec)
         }
     }
 

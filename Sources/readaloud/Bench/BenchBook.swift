@@ -47,7 +47,7 @@ struct BenchBook {
         }
         let path = NSTemporaryDirectory() + "/readaloud-bench-\(ProcessInfo.processInfo.processIdentifier).txt"
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw CommandFailure("cannot write the synthetic book to \(path)", exitCode: .failure)
+            throw CommandFailure("cannot write the synthetic book to \(path)", exitCode: .cannotCreate)
         }
         return BenchBook(name: "\(book.name) ×\(copies) (synthetic)", path: path, bytes: bytes)
     }

@@ -39,6 +39,13 @@ enum BenchCommand {
             CommandSpec.Option(
                 name: "queries", valueName: "N", help: "Random offsets for the lookup measurement.",
                 defaultValue: "100000"),
+            CommandSpec.Option(
+                name: "serve", valueName: nil,
+                help:
+                    "Measure only a 'tokenizer' request's round trip through 'readaloud serve' over a pipe (median, p90, p99), on the first book (default: Books/rashomon.txt)."
+            ),
+            CommandSpec.Option(
+                name: "serve-requests", valueName: "N", help: "Requests timed with --serve.", defaultValue: "20000"),
             CommandSpec.Option(name: "json", valueName: nil, help: "Print one JSON object instead of the table."),
             CommandSpec.Option(
                 name: "json-file", valueName: "PATH",
@@ -73,6 +80,19 @@ enum BenchCommand {
             synthetic = try arguments.integer("synthetic-megabytes", in: 0...1000) ?? (paths.isEmpty ? 10 : 0)
         } catch {
             throw CommandFailure(error)
+        }
+        if arguments.flag("serve") {
+            let requests: Int
+            do throws(UsageError) {
+                requests = try arguments.integer("serve-requests", in: 1...10_000_000) ?? 20_000
+            } catch {
+                throw CommandFailure(error)
+            }
+            let book = paths.first ?? "Books/rashomon.txt"
+            let result = try ServeRoundTrip(bookPath: book, requests: requests).run()
+            StandardOutput.shared.line(result.line)
+            StandardOutput.shared.flush()
+            return
         }
         let chosen = arguments.allValues("granularity").compactMap(TextGranularity.init(rawValue:))
         let measured = chosen.isEmpty ? granularities : granularities.filter(chosen.contains)
@@ -113,7 +133,7 @@ enum BenchCommand {
             cores: ProcessInfo.processInfo.activeProcessorCount)
         if let path = arguments.value("json-file") {
             guard FileManager.default.createFile(atPath: path, contents: Data((report.json + "\n").utf8)) else {
-                throw CommandFailure("cannot write the JSON report to \(path)", exitCode: .failure)
+                throw CommandFailure("cannot write the JSON report to \(path)", exitCode: .cannotCreate)
             }
         }
         StandardOutput.shared.line(json ? report.json : report.table)

@@ -1,30 +1,37 @@
 import Foundation
 import TextNavigation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the book a command names: a file path, or `-` for standard input, turning every way
 /// that can fail into one clear line.
 enum BookInput {
-    /// The bytes of `path` (`-` reads standard input).
+    /// The bytes of the regular file at `path`, for the book's fingerprint. Anything else (a
+    /// pipe, a device, standard input) cannot hold saved selections.
     static func bytes(at path: String) throws(CommandFailure) -> [UInt8] {
-        if path == "-" {
-            return Array(FileHandle.standardInput.readDataToEndOfFile())
-        }
         try checkReadable(path)
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw CommandFailure(
+                "\(path) is not a regular file; saved selections belong to a book file", exitCode: .noInput)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandFailure("cannot read \(path) (check its permissions)", exitCode: .noInput)
         }
         return Array(data)
     }
 
-    /// The book at `path`, read with `options`: a file is read through
-    /// `PlainTextBook(contentsOf:)` (mapped, never held beside its text), standard input as
-    /// bytes.
+    /// The book at `path`, read with `options`: a file through `PlainTextBook(contentsOf:)`,
+    /// standard input as a stream of at most 1 GiB that stops at the first NUL byte.
     static func book(at path: String, lossy: Bool) throws(CommandFailure) -> PlainTextBook {
         let options = PlainTextBook.Options(lossy: lossy)
         if path == "-" {
-            let bytes = try bytes(at: path)
             return try book(named: "standard input") { () throws(BookLoadingError) in
-                try PlainTextBook(bytes: bytes, options: options)
+                try PlainTextBook(fileDescriptor: 0, name: "standard input", options: options)
             }
         }
         try checkReadable(path)
@@ -33,26 +40,49 @@ enum BookInput {
         }
     }
 
-    /// The plain-text book in `bytes`, read from standard input.
-    static func book(fromStandardInput bytes: [UInt8], lossy: Bool) throws(CommandFailure) -> PlainTextBook {
-        let options = PlainTextBook.Options(lossy: lossy)
-        return try book(named: "standard input") { () throws(BookLoadingError) in
-            try PlainTextBook(bytes: bytes, options: options)
-        }
-    }
-
-    /// Fails as ``bytes(at:)`` does for a missing path or a directory.
+    /// Fails, exit 66, for a path that cannot name a readable book: missing, a symbolic link
+    /// loop, not UTF-8, a directory, not permitted; each said as what it is.
     private static func checkReadable(_ path: String) throws(CommandFailure) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandFailure("no such file: \(path)", exitCode: .noInput)
+        if hasNonUTF8Bytes(path) {
+            throw CommandFailure(
+                "the path \(path) is not valid UTF-8 (� marks the bad bytes); readaloud takes UTF-8 "
+                    + "paths: rename the file", exitCode: .noInput)
         }
-        guard !isDirectory.boolValue else {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            var link = stat()
+            switch code {
+            case ENOENT where lstat(path, &link) == 0:
+                throw CommandFailure("\(path) is a symbolic link to a missing file", exitCode: .noInput)
+            case ENOENT:
+                throw CommandFailure("no such file: \(path)", exitCode: .noInput)
+            case ELOOP:
+                throw CommandFailure(
+                    "cannot read \(path): it is a symbolic link loop (too many levels of symbolic links)",
+                    exitCode: .noInput)
+            default:
+                throw CommandFailure("cannot read \(path): \(String(cString: strerror(code)))", exitCode: .noInput)
+            }
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
             throw CommandFailure("\(path) is a directory, not a book file", exitCode: .noInput)
         }
     }
 
-    private static func book(named name: String, _ load: () throws(BookLoadingError) -> PlainTextBook)
+    /// Whether `path` came from a command-line argument whose bytes are not UTF-8 (Swift
+    /// decoded it with U+FFFD in their place, so the file it names cannot be opened by it).
+    private static func hasNonUTF8Bytes(_ path: String) -> Bool {
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return false }
+        for index in 0..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: argument) == nil, String(cString: argument) == path { return true }
+        }
+        return false
+    }
+
+    /// The book `load` reads, named `name` in errors: refused when it has no text to read.
+    static func book(named name: String, _ load: () throws(BookLoadingError) -> PlainTextBook)
         throws(CommandFailure) -> PlainTextBook
     {
         do {
@@ -62,10 +92,11 @@ enum BookInput {
             }
             return book
         } catch let error as BookLoadingError {
-            if case .unreadable = error {
-                throw CommandFailure("cannot read \(name) (check its permissions)", exitCode: .noInput)
+            switch error {
+            case .unreadable: throw CommandFailure("\(error)", exitCode: .noInput)
+            case .changedWhileReading: throw CommandFailure("\(error)", exitCode: .dataError)
+            default: throw CommandFailure("\(name): \(error)", exitCode: .dataError)
             }
-            throw CommandFailure("\(name): \(error)", exitCode: .dataError)
         } catch let error as CommandFailure {
             throw error
         } catch {

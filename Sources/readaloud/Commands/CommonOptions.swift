@@ -30,10 +30,38 @@ enum CommonOptions {
         }
     }
 
-    /// `text` on one output line: line and paragraph breaks inside it become spaces.
+    /// `text` on one output line, safe for a terminal: line and paragraph breaks inside it
+    /// become spaces, and every other control character but tab becomes visible, so that a book
+    /// cannot move the cursor, clear the screen or set the clipboard:
+    /// - C0 controls show as their control pictures, U+2400 + the code (ESC as `␛`, NUL as `␀`);
+    /// - DEL shows as `␡` (U+2421);
+    /// - a C1 control U+0080 + n shows as `␛` and the character 0x40 + n, its 7-bit form (the
+    ///   8-bit CSI, U+009B, as `␛[`).
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isBreak) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isBreak($0) ? " " : $0 }))
+        guard text.unicodeScalars.contains(where: needsReplacing) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case _ where isBreak(scalar): result.append(" ")
+            case 0x09: result.append(scalar)
+            case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + value)!)
+            case 0x7F: result.append("\u{2421}")
+            case 0x80..<0xA0:
+                result.append("\u{241B}")
+                result.append(Unicode.Scalar(UInt8(value - 0x40)))
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     private static func isBreak(_ scalar: Unicode.Scalar) -> Bool {

@@ -15,7 +15,8 @@ enum ReadCommand {
             CommandSpec.Option(
                 name: "from", valueName: "LOCATOR",
                 help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
-            CommandSpec.Option(name: "page", valueName: "N", help: "Start at the top of page N (from 1)."),
+            CommandSpec.Option(
+                name: "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1)."),
             CommandSpec.Option(
                 name: "print-page", valueName: "LABEL",
                 help: "EPUB: start where the printed page LABEL starts (its page-break marker)."),
@@ -40,13 +41,15 @@ enum ReadCommand {
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
-            Text output prints what would be spoken, one unit per line, with "Heading" after a \
-            heading and "Page N of M" at each page turn. JSON Lines output prints one event per \
-            line (see the README for the schema). With --speak, the word being spoken is \
+            Text output prints what would be spoken, one unit per line. Lines the reader adds \
+            begin with two spaces (book text never does): "Page N of M" first and at each page \
+            turn, "Heading" after a heading. An utterance's page is the page where its unit \
+            starts; --page N starts with the first unit that starts on page N. JSON Lines output \
+            prints one event per line, a "start" event first (see the README for the schema). With --speak, the word being spoken is \
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
-            Ctrl-C stops after the current unit and prints the locator to resume from with \
-            --from (exit status 130).
+            Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
+            resume from with --from (exit status 130; 143, 129).
 
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
@@ -55,6 +58,7 @@ enum ReadCommand {
               save    Save the unit at a locator as a selection.
               saved   List a book's saved selections.
               unsave  Remove a saved selection.
+              serve   Answer JSON-RPC 2.0 requests on standard input (for backends in any language).
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
@@ -62,7 +66,7 @@ enum ReadCommand {
         let spec = arguments.spec
         let width: Int
         let linesPerPage: Int
-        let startPage: Int?
+        let pageOption: Int?
         let rate: Int
         do throws(UsageError) {
             rate = try arguments.integer("rate", in: 80...450) ?? 175
@@ -71,11 +75,11 @@ enum ReadCommand {
             }
             width = try arguments.integer("width", in: 1...100_000) ?? 70
             linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
-            startPage = try arguments.integer("page", in: 1...Int(Int32.max))
-            if startPage != nil, arguments.value("from") != nil {
+            pageOption = try arguments.integer("page", in: 1...Int(Int32.max))
+            if pageOption != nil, arguments.value("from") != nil {
                 throw UsageError("'--from' and '--page' cannot be used together", spec: spec)
             }
-            if arguments.value("print-page") != nil, startPage != nil || arguments.value("from") != nil {
+            if arguments.value("print-page") != nil, pageOption != nil || arguments.value("from") != nil {
                 throw UsageError("'--print-page' cannot be used with '--from' or '--page'", spec: spec)
             }
         } catch {
@@ -91,6 +95,7 @@ enum ReadCommand {
         let document = opened.document
 
         var session: ReadingSession
+        let startPage: Int
         if let from = arguments.value("from") {
             let position: ReadingPosition
             do {
@@ -99,12 +104,15 @@ enum ReadCommand {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
             session = ReadingSession(document: document, granularity: granularity, from: position)
+            // The page where the first unit (the one holding the position) starts.
+            startPage = document.pageIndex(containing: session.position) + 1
         } else if let label = arguments.value("print-page") {
             session = ReadingSession(
                 document: document, granularity: granularity,
                 from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
+            startPage = document.pageIndex(containing: session.position) + 1
         } else {
-            let index = (startPage ?? 1) - 1
+            let index = (pageOption ?? 1) - 1
             guard index < document.pageCount else {
                 throw CommandFailure(
                     UsageError(
@@ -112,10 +120,14 @@ enum ReadCommand {
                         spec: spec))
             }
             session = ReadingSession(document: document, granularity: granularity, page: index)
+            startPage = index + 1
         }
         let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
         InterruptRequest.install()
         let output = StandardOutput.shared
+        output.line(
+            EventFormatter.startLine(
+                page: startPage, pages: document.pageCount, elements: document.elements.count, format: format))
         var printPages = PrintPageAnnouncer(epub: opened.epub, from: session.position)
         while let event = session.next() {
             if case .utterance(let utterance) = event {
@@ -144,7 +156,7 @@ enum ReadCommand {
                     writeToStandardError(
                         "Stopped. To go on from here: --from '\(EventFormatter.locatorObject(locator).text)'\n")
                 }
-                throw CommandFailure("", exitCode: .interrupted)
+                throw CommandFailure("", exitCode: InterruptRequest.exitCode)
             }
         }
         output.flush()

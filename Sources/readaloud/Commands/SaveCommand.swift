@@ -5,10 +5,11 @@ enum SaveCommand {
     static let spec = CommandSpec(
         name: "save",
         abstract: "Save the unit at a locator (a word, sentence, line or paragraph) as a selection.",
-        positionals: [CommonOptions.book],
+        positionals: [SelectionStoreOptions.book],
         options: [
             CommandSpec.Option(
-                name: "at", valueName: "LOCATOR", help: "Where: a locator printed by read-all or a stop."),
+                name: "at", valueName: "LOCATOR", help: "Where: a locator printed by read-all or a stop.",
+                required: true),
             CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
             CommandSpec.Option(name: "note", valueName: "TEXT", help: "A note to keep with the selection."),
             SelectionStoreOptions.store,
@@ -19,6 +20,7 @@ enum SaveCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         guard let at = arguments.value("at") else {
+            // The parser reports a missing required option; this is a second guard.
             throw CommandFailure(UsageError("missing '--at <LOCATOR>'", spec: spec))
         }
         let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
@@ -50,7 +52,7 @@ enum SaveCommand {
             StandardOutput.shared.line("saved \(id.uuidString.lowercased())")
             StandardOutput.shared.flush()
         } catch {
-            throw CommandFailure("\(error)")
+            throw SelectionStoreOptions.failure(error)
         }
     }
 }

@@ -4,7 +4,7 @@ import TextNavigation
 enum UnitsCommand {
     static let spec = CommandSpec(
         name: "units",
-        abstract: "Print each unit of a book (character, word, sentence, paragraph) on its own line.",
+        abstract: "Print each unit of a book (character, word, sentence, line, paragraph) on its own line.",
         positionals: [CommonOptions.book],
         options: [
             CommonOptions.granularity([.character, .word, .sentence, .paragraph, .line], default: .word),

@@ -6,7 +6,7 @@ enum UnsaveCommand {
     static let spec = CommandSpec(
         name: "unsave",
         abstract: "Remove a saved selection of a book.",
-        positionals: [CommonOptions.book, CommandSpec.Positional(name: "id", help: "The id 'save' printed.")],
+        positionals: [SelectionStoreOptions.book, CommandSpec.Positional(name: "id", help: "The id 'save' printed.")],
         options: [SelectionStoreOptions.store, CommonOptions.lossy])
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
@@ -15,14 +15,16 @@ enum UnsaveCommand {
             throw CommandFailure(UsageError("'\(text)' is not a saved selection id", spec: spec))
         }
         let (_, identity) = try SelectionStoreOptions.book(arguments)
-        let store = try SelectionStoreOptions.open(arguments)
+        let store = try SelectionStoreOptions.openExisting(arguments)
         do {
-            guard let selection = try store.selection(withID: id), selection.book == identity else {
-                throw CommandFailure("this book has no saved selection \(text.lowercased())")
+            guard let store, let selection = try store.selection(withID: id), selection.book == identity else {
+                throw CommandFailure("this book has no saved selection \(text.lowercased())", exitCode: .noInput)
             }
             _ = try store.remove(id: id)
         } catch let failure as CommandFailure {
             throw failure
+        } catch let error as SavedSelectionStoreError {
+            throw SelectionStoreOptions.failure(error)
         } catch {
             throw CommandFailure("\(error)")
         }

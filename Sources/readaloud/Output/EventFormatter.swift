@@ -3,6 +3,7 @@ import TextNavigation
 /// Turns read-all events into output lines: text for people, JSON Lines for programs.
 ///
 /// The JSON Lines schema (one object per line; the README documents it):
+/// - first, `{"type":"start","page":N,"pages":M,"elements":E}`
 /// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`
 /// - `{"type":"heading","element":N,"text":…}`
 /// - `{"type":"customContent","element":N,"label":…,"value":…}`
@@ -10,10 +11,34 @@ import TextNavigation
 /// - `{"type":"end"}`, and, when stopped, `{"type":"stopped","locator":{…}}`
 /// - for EPUB books: `{"type":"printPage","label":"169"}`, and utterances gain `language`,
 ///   `href`, `direction`, `traits` and `ruby` (see ``addMarkup(of:for:to:)``)
+///
+/// Text output tells the book's text from what the reader adds: a unit's text never begins with
+/// white space (units are trimmed), and every line the reader adds (`Page N of M` at the start
+/// and at each page turn, `Heading` after a heading's text, custom content) begins with
+/// ``addedLinePrefix``.
 enum EventFormatter {
     enum Format: String, CaseIterable {
         case text
         case jsonl
+    }
+
+    /// What begins every text line that is not the book's text: two spaces.
+    static let addedLinePrefix = "  "
+
+    /// The line that begins every reading: the page reading starts on (from 1), the number of
+    /// pages and of elements.
+    static func startLine(page: Int, pages: Int, elements: Int, format: Format) -> String {
+        switch format {
+        case .text:
+            return addedLinePrefix + "Page \(page) of \(pages)"
+        case .jsonl:
+            var object = JSONObject()
+            object.add("type", "start")
+            object.add("page", page)
+            object.add("pages", pages)
+            object.add("elements", elements)
+            return object.text
+        }
     }
 
     /// The line for `event`, or `nil` when the format prints nothing for it.
@@ -22,9 +47,10 @@ enum EventFormatter {
         case .text:
             switch event {
             case .utterance(let utterance): return CommonOptions.oneLine(utterance.text)
-            case .heading: return "Heading"
-            case .customContent(_, let content): return CommonOptions.oneLine("\(content.label): \(content.value)")
-            case .pageTurn(_, _, let announcement): return announcement
+            case .heading: return addedLinePrefix + "Heading"
+            case .customContent(_, let content):
+                return addedLinePrefix + CommonOptions.oneLine("\(content.label): \(content.value)")
+            case .pageTurn(_, _, let announcement): return addedLinePrefix + announcement
             case .end: return nil
             }
         case .jsonl:
@@ -61,12 +87,12 @@ enum EventFormatter {
         }
     }
 
-    /// The line announcing an EPUB's print page `label`: "Page 169", or
+    /// The line announcing an EPUB's print page `label`: "  Page 169" (an added line), or
     /// `{"type":"printPage","label":"169"}`.
     static func printPageLine(label: String, format: Format) -> String {
         switch format {
         case .text:
-            return CommonOptions.oneLine("Page \(label)")
+            return addedLinePrefix + CommonOptions.oneLine("Page \(label)")
         case .jsonl:
             var object = JSONObject()
             object.add("type", "printPage")

@@ -26,8 +26,8 @@ struct JSONObject {
     /// The object as one line of JSON.
     var text: String { "{" + body + "}" }
 
-    /// `value` as a JSON string literal: quotes, backslashes and control characters escaped;
-    /// everything else (all of Unicode) as is.
+    /// `value` as a JSON string literal: quotes, backslashes and control characters (C0, DEL
+    /// and C1, so that no terminal acts on them) escaped; everything else (all of Unicode) as is.
     static func quoted(_ value: String) -> String {
         var result = "\""
         result.reserveCapacity(value.utf8.count + 2)
@@ -41,7 +41,7 @@ struct JSONObject {
             case "\u{2028}": result += "\\u2028"
             case "\u{2029}": result += "\\u2029"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

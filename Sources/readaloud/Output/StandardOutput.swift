@@ -31,15 +31,20 @@ final class StandardOutput: Sendable {
         if full { flush() }
     }
 
-    /// Writes everything buffered; exits with status 0 when standard output is closed.
+    /// Writes everything buffered. Ends the process quietly (status 0) when the reader has
+    /// closed the pipe (EPIPE); any other failure (a full disk, a closed descriptor, an I/O
+    /// error) is reported in one line on standard error, status 74.
     func flush() {
         buffer.withLock { buffer in
             var start = 0
             while start < buffer.count {
                 let written = buffer[start...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
                 if written < 0 {
-                    if errno == EINTR { continue }
-                    exit(0)  // EPIPE or a closed descriptor: the reader stopped reading.
+                    let code = errno
+                    if code == EINTR { continue }
+                    if code == EPIPE { exit(0) }  // the reader stopped reading: its choice
+                    writeToStandardError("Error: cannot write to standard output: \(String(cString: strerror(code)))\n")
+                    exit(ExitCode.ioError.rawValue)
                 }
                 start += written
             }

@@ -40,7 +40,8 @@ struct AudioPlayer {
             || FileManager.default.fileExists(
                 atPath: (ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? "/nonexistent") + "/pulse")
         guard hasDevice else {
-            throw CommandFailure("--speak found no sound device; write WAV files with --speak-to DIR instead")
+            throw CommandFailure(
+                "--speak found no sound device; write WAV files with --speak-to DIR instead", exitCode: .unavailable)
         }
         (executable, arguments) = found
     }

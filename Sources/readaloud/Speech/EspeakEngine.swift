@@ -43,14 +43,17 @@ final class EspeakEngine {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CommandFailure(
                 "--speak needs espeak-ng, which is not installed (\(reason)); install the Debian package espeak-ng",
-                exitCode: .failure)
+                exitCode: .unavailable)
         }
         if case .soundDevice = output { player = try AudioPlayer() } else { player = nil }
         let rate32 = Int32(rate)
         // Always synthesise to samples: readaloud plays them itself, so it can tell when there is
         // no sound device, and time the word highlights to the audio.
         let sampleRate = cespeak_initialize(0)
-        guard sampleRate > 0 else { throw CommandFailure("espeak-ng could not start (is espeak-ng-data installed?)") }
+        guard sampleRate > 0 else {
+            throw CommandFailure(
+                "espeak-ng could not start (is espeak-ng-data installed?)", exitCode: .unavailable)
+        }
         guard cespeak_set_voice(voice) == 0 else {
             throw CommandFailure("espeak-ng has no voice '\(voice)' (see 'espeak-ng --voices')", exitCode: .usage)
         }

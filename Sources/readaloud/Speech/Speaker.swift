@@ -107,9 +107,10 @@ final class Speaker {
     private func highlight(_ range: Range<Int>, in text: String) {
         let utf16 = Array(text.utf16)
         let clamped = range.clamped(to: 0..<utf16.count)
-        let before = String(decoding: utf16[..<clamped.lowerBound], as: UTF16.self)
-        let word = String(decoding: utf16[clamped], as: UTF16.self)
-        let after = String(decoding: utf16[clamped.upperBound...], as: UTF16.self)
+        // Each piece made safe for the terminal on its own, so the offsets still apply.
+        let before = CommonOptions.oneLine(String(decoding: utf16[..<clamped.lowerBound], as: UTF16.self))
+        let word = CommonOptions.oneLine(String(decoding: utf16[clamped], as: UTF16.self))
+        let after = CommonOptions.oneLine(String(decoding: utf16[clamped.upperBound...], as: UTF16.self))
         writeRaw("\r\u{1B}[K" + before + "\u{1B}[7m" + word + "\u{1B}[27m" + after)
     }
 

@@ -36,7 +36,7 @@ import TextNavigation
     }
 
     static let tricky = Array(
-        "\u{FEFF}# Title\r\n\r\nCHAPTER I.\r\nDown the Hole\r\n\r\nＩt's  a ｜漢字《かんじ》 test\r\nof the 😀 map,\n  indented\nthen\u{0C}\n中文的句\n子。\r\rlast\u{A0}line"
+        "\u{FEFF}# Title\r\n\r\nCHAPTER I.\r\nDown the Hole\r\n\r\nＩt's  a ｜漢字《かんじ》［＃注］ test\r\nof the 😀 map,\n  indented\nthen\u{0C}\n中文的句\n子。\r\rlast\u{A0}line"
             .utf8)
 
     @Test(arguments: [
@@ -173,6 +173,7 @@ import TextNavigation
     @Test func sourceMapsCompareByTheirAnchors() throws {
         let book = try PlainTextBook("One\ntwo.\n\nThree.\n\nOne\ntwo.")
         let again = try PlainTextBook("One\ntwo.\n\nThree.\n\nOne\ntwo.")
+        try #require(book.paragraphs.count == 3 && again.paragraphs.count == 3)
         #expect(book.paragraphs[0].sourceMap == again.paragraphs[0].sourceMap)
         #expect(book.paragraphs[0].sourceMap != book.paragraphs[2].sourceMap)
         #expect(book.paragraphs[0].sourceMap.anchors.map(\.isSoftWrap) == [false, true, false])

@@ -12,6 +12,7 @@ import Testing
 
     @Test func anElementHeldIsTheOneTheDocumentGivesAgain() throws {
         let document = Document(book: try longBook(400))
+        try #require(document.elements.count == 400)
         let held = document.elements[3]
         for index in document.elements.indices { _ = document.elements[index].tokenizer }
         #expect(document.elements[3] === held)
@@ -32,6 +33,7 @@ import Testing
 
     @Test func elementsNobodyHoldsAreLetGoWithTheirCaches() throws {
         let document = Document(book: try longBook(400))
+        try #require(document.elements.count == 400)
         weak var first: TextElement? = document.elements[0]
         weak var tokenizer: StringTokenizer? = document.elements[0].tokenizer
         _ = tokenizer?.segments(for: .word)
@@ -48,6 +50,7 @@ import Testing
     /// of recent elements, so it does not push out the others.
     @Test func elementsAskedForAgainDoNotPushOutTheOthers() throws {
         let document = Document(book: try longBook(400))
+        try #require(document.elements.count == 400)
         weak var first: TextElement? = document.elements[0]
         for index in 1..<200 { _ = document.elements[index] }
         // About 200,000 UTF-16 units of elements so far, under the budget; then two of them in
@@ -64,6 +67,7 @@ import Testing
 
     @Test func paginationMakesNoElementAndRelayoutReachesLaterOnes() throws {
         let document = Document(book: try longBook(50), layout: PageLayout(width: 70, linesPerPage: 30))
+        try #require(document.elements.count == 50)
         let held = document.elements[0]
         _ = document.pageCount
         document.relayout(PageLayout(width: 30, linesPerPage: 30))

@@ -5,7 +5,7 @@ import TextNavigation
     @Test func anElementsTextInputFollowsTheDocumentsLayout() throws {
         let text = "The quick brown fox jumps over the lazy dog and keeps on running far away."
         let document = Document(book: try PlainTextBook(text), layout: PageLayout(width: 20, linesPerPage: 3))
-        let element = document.elements[0]
+        let element = try #require(document.elements.first)
         let input = element.makeTextInput()
         let narrowLines = input.layout.lineCount
         #expect(narrowLines == element.tokenizer.segments(for: .line).count)

@@ -69,6 +69,7 @@ struct BookGeometryTests {
 
     @Test func arabicParagraphsAreRightToLeft() throws {
         let paragraphs = try Self.paragraphs("Books/udhr-arabic.txt")
+        try #require(paragraphs.count > 3)
         let layout = try TextLayout(paragraphs[3], locale: "ar", width: 40)
         #expect(layout.lines.allSatisfy { $0.baseWritingDirection == .rightToLeft })
         // Right-to-left lines end at the right edge (the trailing space hangs to the left).

@@ -140,6 +140,7 @@ struct LineBreakerTests {
 
     @Test func aTextInputKeepsItsLayoutUntilRelaidOut() throws {
         let document = try BookDocuments.document("alice-in-wonderland.txt")
+        try #require(document.elements.count > 10)
         let input = document.elements[10].makeTextInput()
         let first = input.layout
         #expect(input.layout === first)

@@ -14,13 +14,13 @@ struct LineBreakingTests {
         #expect(trimmedLines(layout) == ["hello world", "foo"])
         #expect(layout.lines.map(\.range) == [0..<12, 12..<15])
         // The space after "world" hangs: the line is 12 cells wide in a width of 11.
-        #expect(layout.lines[0].rect == Rect(x: 0, y: 0, width: 12, height: 1))
+        #expect(layout.lines.first?.rect == Rect(x: 0, y: 0, width: 12, height: 1))
     }
 
     @Test func manySpacesHangInsteadOfBreaking() throws {
         let layout = try TextLayout("ab     cd", width: 3)
         #expect(layout.lines.map(\.range) == [0..<7, 7..<9])
-        #expect(layout.lines[0].trimmedRange == 0..<2)
+        #expect(layout.lines.first?.trimmedRange == 0..<2)
     }
 
     @Test func hardBreaksAlwaysBreak() throws {
@@ -39,7 +39,7 @@ struct LineBreakingTests {
     @Test func emptyTextHasOneEmptyLine() throws {
         let layout = try TextLayout("", width: 10)
         #expect(layout.lineCount == 1)
-        #expect(layout.lines[0].range == 0..<0)
+        #expect(layout.lines.first?.range == 0..<0)
         #expect(layout.caretRect(for: TextPosition(offset: 0)) == Rect(x: 0, y: 0, width: 0, height: 1))
         #expect(layout.lineSegments().count == 0)
     }
@@ -143,12 +143,12 @@ struct BidiLayoutTests {
         let layout = try TextLayout("אבג דהו", width: 3)
         #expect(layout.lines.map(\.range) == [0..<4, 4..<7])
         // Content ends at the right edge; the trailing space hangs left of x = 0.
-        #expect(layout.lines[0].rect == Rect(x: -1, y: 0, width: 4, height: 1))
+        #expect(layout.lines.first?.rect == Rect(x: -1, y: 0, width: 4, height: 1))
     }
 
     @Test func hebrewInEnglishIsReversedInPlace() throws {
         let layout = try TextLayout("abc אבג def", width: 40)
-        let line = layout.lines[0]
+        let line = try #require(layout.lines.first)
         #expect(
             line.runs == [
                 BidiRun(range: 0..<4, level: 0), BidiRun(range: 4..<7, level: 1), BidiRun(range: 7..<11, level: 0),
@@ -168,22 +168,24 @@ struct BidiLayoutTests {
 
     @Test func numbersInArabicRunLeftToRight() throws {
         let layout = try TextLayout("العام 1948 م", width: 40)
-        let line = layout.lines[0]
+        let line = try #require(layout.lines.first)
         #expect(line.baseWritingDirection == .rightToLeft)
         #expect(line.runs.map(\.range) == [10..<12, 6..<10, 0..<6])
         #expect(line.runs.map(\.direction) == [.rightToLeft, .leftToRight, .rightToLeft])
         // The digits read left to right: "1" left of "9".
         let frames = layout.clusterFrames(inLine: 0)
+        try #require(frames.count > 7)
         #expect(frames[6].frame.minX < frames[7].frame.minX)
     }
 
     @Test func englishInHebrewParagraph() throws {
         let layout = try TextLayout("שלום world", width: 20)
-        let line = layout.lines[0]
+        let line = try #require(layout.lines.first)
         #expect(line.runs.map(\.direction) == [.leftToRight, .rightToLeft])
         #expect(line.rect.maxX == 20)
         // "w" is the leftmost cluster; "ש" the rightmost.
         let frames = layout.clusterFrames(inLine: 0)
+        try #require(frames.count > 5)
         #expect(frames[5].frame.minX == line.rect.minX)
         #expect(frames[0].frame.maxX == 20)
     }

@@ -30,6 +30,7 @@ import TextNavigation
         let editedDocument = Document(book: try PlainTextBook(edited))
         let resolved = try locator.resolve(in: editedDocument)
         #expect(resolved.element == 2)
+        try #require(editedDocument.elements.count > 2)
         let text = editedDocument.elements[2].text.string(in: resolved.offset..<(resolved.offset + 5))
         #expect(text == "jumps")
     }

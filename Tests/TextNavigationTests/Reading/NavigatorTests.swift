@@ -27,6 +27,7 @@ import TextNavigation
         }
         #expect(visited == expected)
         // And back again from where it stopped.
+        try #require(!visited.isEmpty && !expected.isEmpty)
         var backward: [NavigationUnit] = [visited.last!]
         while let unit = navigator.move(.backward, by: granularity) { backward.append(unit) }
         #expect(backward.reversed() == expected)
@@ -80,7 +81,7 @@ import TextNavigation
             }
             #expect(elements.first?.previousTextNavigationElement == nil)
             #expect(elements.last?.nextTextNavigationElement == nil)
-            weakFirst = elements[0]
+            weakFirst = elements.first
         }
         #expect(weakFirst == nil)
     }

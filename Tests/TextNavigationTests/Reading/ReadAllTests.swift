@@ -154,7 +154,7 @@ import TextNavigation
         #expect(texts == ["One.", "Two.", "Three.", "Page 2 of 3", "Four.", "Five.", "end"])
     }
 
-    @Test func highImportanceCustomContentIsReadWithItsElement() {
+    @Test func highImportanceCustomContentIsReadWithItsElement() throws {
         let figure = TextElement(
             text: TextStorage("A drawing of the Rabbit."), traits: [.image],
             customContent: [
@@ -166,6 +166,7 @@ import TextNavigation
             customContent: [CustomContent(label: "Pages", value: "12", importance: .high)])
         let document = Document(pages: [[heading, figure, TextElement("The end.")]])
         let events = Array(ReadingSession(document: document, granularity: .sentence, page: 0))
+        try #require(events.count == 7, "\(events)")
         #expect(
             events == [
                 .utterance(events[0].utterance!), .heading(element: 0, text: "Chapter One"),

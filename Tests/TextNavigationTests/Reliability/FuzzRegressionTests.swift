@@ -114,7 +114,7 @@ import TextNavigation
         bytes += [0xE2, 0x80, 0x5B] + Array("\u{1F469}\u{200D}".utf8) + [0xF0, 0x9F, 0x32, 0x32, 0x00, 0x00]
         let book = try PlainTextBook(bytes: bytes, options: .init(lossy: true, allowsNUL: true))
         let document = Document(book: book, layout: PageLayout(width: 5, linesPerPage: 3))
-        let text = document.elements[0].text
+        let text = try #require(document.elements.first).text
         let inside = 10  // between U+D83D and U+DC68
         #expect(UTF16.isLeadSurrogate(text[inside - 1]) && UTF16.isTrailSurrogate(text[inside]))
         let locator = Locator(position: ReadingPosition(element: 0, offset: inside), in: document)

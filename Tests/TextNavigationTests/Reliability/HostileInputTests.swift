@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TextNavigation
+
+@testable import TextNavigation
 
 /// One kind of hostile input and what reading it must give: a clear error, or text that every
 /// layer handles within its contract.
@@ -11,6 +12,8 @@ struct HostileInput: Sendable, CustomTestStringConvertible {
         case invalidUTF8(byteOffset: Int)
         /// Loading fails with ``BookLoadingError/binary(byteOffset:)``; with `allowsNUL` it loads.
         case binary(byteOffset: Int)
+        /// Loading fails with ``BookLoadingError/otherEncoding(_:)`` naming this encoding.
+        case otherEncoding(String)
         /// Loading fails with ``BookLoadingError/empty``.
         case empty
         /// The book loads with no paragraph: nothing to read.
@@ -49,7 +52,11 @@ struct HostileInput: Sendable, CustomTestStringConvertible {
         HostileInput("leading continuation byte", [0xBF, 0x61], .invalidUTF8(byteOffset: 0)),
         HostileInput("above U+10FFFF", [0x61, 0xF4, 0x90, 0x80, 0x80], .invalidUTF8(byteOffset: 1)),
         HostileInput("bytes F5 and FF", [0x61, 0x20, 0xF5, 0xFF], .invalidUTF8(byteOffset: 2)),
-        HostileInput("UTF-16 little-endian", [0xFF, 0xFE, 0x61, 0x00, 0x62, 0x00], .binary(byteOffset: 3)),
+        // Other encodings, named by their byte-order marks (not "binary").
+        HostileInput("UTF-16 little-endian", [0xFF, 0xFE, 0x61, 0x00, 0x62, 0x00], .otherEncoding("UTF-16LE")),
+        HostileInput("UTF-16 big-endian", [0xFE, 0xFF, 0x00, 0x61, 0x00, 0x62], .otherEncoding("UTF-16BE")),
+        HostileInput("UTF-32 little-endian", [0xFF, 0xFE, 0x00, 0x00, 0x61, 0, 0, 0], .otherEncoding("UTF-32LE")),
+        HostileInput("UTF-16 without NUL bytes", [0xFF, 0xFE, 0x5E, 0x8A, 0x9E, 0x8A], .otherEncoding("UTF-16LE")),
         // NUL and emptiness.
         HostileInput("NUL byte", [0x61, 0x00, 0x62], .binary(byteOffset: 1)),
         HostileInput("empty", [], .empty),
@@ -74,6 +81,12 @@ struct HostileInput: Sendable, CustomTestStringConvertible {
             .text(paragraphs: 1)),
         HostileInput(
             "200 nested embeddings", String(repeating: "\u{202E}x", count: 200) + " end.", .text(paragraphs: 1)),
+        // Terminal controls: the text keeps them (the CLI's text output shows them visibly).
+        HostileInput(
+            "terminal escape sequences",
+            "Clear\u{1B}[2J\u{1B}[H now. Title\u{1B}]0;pwned\u{07} set. Clip\u{1B}]52;c;SGk=\u{1B}\\ board. "
+                + "CSI\u{9B}31m red. DEL\u{7F} and query\u{1B}[6n.",
+            .text(paragraphs: 1)),
         // Huge clusters.
         HostileInput(
             "1,000 combining marks on one base", "a" + String(repeating: "\u{301}", count: 1000) + " b.",
@@ -92,6 +105,70 @@ struct HostileInput: Sendable, CustomTestStringConvertible {
 /// at every position (they are small), at widths 1 and 70.
 @Suite("Reliability: hostile input")
 struct HostileInputTests {
+    /// A file truncated, extended or rewritten while it is read is reported with its path, never
+    /// a crash: the loader reads a copy, and checks the file did not change while it copied.
+    /// (`MappedFile.chunkCopied` changes the file after the first megabyte is copied; the CLI
+    /// test truncates a file from outside while it loads.)
+    @Test(arguments: ["truncate", "extend", "rewrite"])
+    func aFileChangedWhileItIsReadIsReportedWithItsPath(change: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readaloud-changed-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("book.txt").path
+        let line = Array("The quick brown fox jumps over the lazy dog.\n".utf8)
+        let bytes = Array([[UInt8]](repeating: line, count: 3_000_000 / line.count).joined())
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        MappedFile.chunkCopied.withLock { observer in
+            observer = { changed, copied in
+                guard changed == path, copied == 1 << 20, let file = FileHandle(forWritingAtPath: path) else { return }
+                defer { try? file.close() }
+                switch change {
+                case "truncate": try? file.truncate(atOffset: 1000)
+                case "extend": try? file.seekToEnd(); try? file.write(contentsOf: Data(line))
+                default:
+                    // Same size, another modification time.
+                    try? file.write(contentsOf: Data(bytes.prefix(10).reversed()))
+                    try? FileManager.default.setAttributes(
+                        [.modificationDate: Date(timeIntervalSince1970: 4e9)], ofItemAtPath: path)
+                }
+            }
+        }
+        defer { MappedFile.chunkCopied.withLock { $0 = nil } }
+        #expect(throws: BookLoadingError.changedWhileReading(path: path)) { try PlainTextBook(contentsOf: path) }
+        #expect("\(BookLoadingError.changedWhileReading(path: path))".contains(path))
+    }
+
+    /// `/dev/zero` and `/dev/urandom` by path stop at their first NUL byte, in the first chunk
+    /// (they used to be read for 2 GiB first).
+    @Test(arguments: ["/dev/zero", "/dev/urandom"])
+    func anEndlessBinaryDeviceStopsAtItsFirstNUL(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        #expect {
+            try PlainTextBook(contentsOf: path)
+        } throws: { error in
+            guard case .binary(let offset) = error as? BookLoadingError else { return false }
+            return offset < 1 << 20
+        }
+    }
+
+    /// A stream stops at its limit with a clear error (1 GiB in use; 1 MiB here), and a stream
+    /// within it reads whole.
+    @Test func aStreamPastItsLimitIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("readaloud-stream-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(repeating: 0x61, count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(throws: BookLoadingError.streamTooLarge(limit: 1 << 20)) {
+            try MappedFile(descriptor: descriptor, name: "stream", stopsAtNUL: true, limit: 1 << 20)
+        }
+        _ = lseek(descriptor, 1, SEEK_SET)
+        let within = try MappedFile(descriptor: descriptor, name: "stream", stopsAtNUL: true, limit: 1 << 20)
+        #expect(within.bytes.count == 1 << 20)
+        #expect("\(BookLoadingError.streamTooLarge(limit: MappedFile.streamLimit))".contains("1 GiB"))
+    }
+
     @Test(arguments: HostileInput.all)
     func givesADefinedResultOrAClearError(input: HostileInput) throws {
         switch input.outcome {
@@ -117,6 +194,12 @@ struct HostileInputTests {
                     try PlainTextBook(bytes: input.bytes, options: .init(allowsNUL: true))
                 }
             }
+        case .otherEncoding(let encoding):
+            #expect(throws: BookLoadingError.otherEncoding(encoding)) { try PlainTextBook(bytes: input.bytes) }
+            #expect(throws: BookLoadingError.otherEncoding(encoding)) {
+                try PlainTextBook(bytes: input.bytes, options: .init(lossy: true, allowsNUL: true))
+            }
+            #expect("\(BookLoadingError.otherEncoding(encoding))".contains("convert it to UTF-8"))
         case .empty:
             #expect(throws: BookLoadingError.empty) { try PlainTextBook(bytes: input.bytes) }
         case .noText:
@@ -143,7 +226,7 @@ struct HostileInputTests {
     /// What each separator means, beyond "no crash": the units it makes.
     @Test func separatorsMakeTheUnitsTheirDefinitionsSay() throws {
         func units(_ text: String, _ granularity: TextGranularity) throws -> [String] {
-            let element = Document(book: try PlainTextBook(text)).elements[0]
+            let element = try #require(Document(book: try PlainTextBook(text)).elements.first)
             return element.tokenizer.segments(for: granularity).ranges.map { element.text.string(in: $0)! }
         }
         #expect(try units("Before the NEL.\u{85}After it.", .paragraph) == ["Before the NEL.", "After it."])
@@ -188,7 +271,7 @@ struct HostileInputTests {
         let book = try PlainTextBook(bytes: bytes)
         #expect(book.paragraphs.count == 1)
         let document = Document(book: book, layout: PageLayout(width: 70, linesPerPage: 30))
-        let length = document.elements[0].text.count
+        let length = try #require(document.elements.first).text.count
         #expect(length == bytes.count - 1)  // the trailing space is trimmed
         #expect(document.pageCount > 4_000)
         let first = Array(ReadingSession(document: document, granularity: .sentence, page: 0).prefix(3))

@@ -66,7 +66,7 @@ struct InvariantTests {
         }
         checker.checkNavigatorRoundTrips(from: samples)
         checker.checkReadAll(.line, from: nil)
-        checker.checkReadAll(width == Self.widths[0] ? .word : .sentence, from: samples[0])
+        checker.checkReadAll(width == Self.widths[0] ? .word : .sentence, from: samples.first)
         checker.checkLocators(at: samples + (0..<document.pageCount).map { document.page(at: $0)!.start })
         #expect(checker.checked > 1_000, "\(checker.label): too few checks")
         #expect(checker.failures.isEmpty, "\(checker.label): \(checker.failures.count) failures")

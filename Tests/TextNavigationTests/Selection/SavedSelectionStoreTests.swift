@@ -119,6 +119,7 @@ struct SavedSelectionStoreTests {
         // While the connection is open, commits sit in the write-ahead log.
         #expect(FileManager.default.fileExists(atPath: url.path + "-wal"))
         let header = try Data(contentsOf: url).prefix(20)
+        try #require(header.count == 20)
         #expect(header.prefix(16) == Data("SQLite format 3\0".utf8))
         #expect(header[18] == 2 && header[19] == 2)  // WAL read and write versions.
     }

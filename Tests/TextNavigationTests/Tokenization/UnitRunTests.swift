@@ -14,9 +14,10 @@ struct UnitRunTests {
 
     /// The runs that paragraphs are checked against eight units at a time hold simple units
     /// alone (by ICU's own Grapheme_Cluster_Break), and reach as far as the table allows.
-    @Test func simpleRunsHoldOnlySimpleUnits() {
+    @Test func simpleRunsHoldOnlySimpleUnits() throws {
         let runs = Array(CharacterBoundaries.simpleRuns.entries)
         #expect(runs.count == 16)
+        try #require(runs.count % 2 == 0)
         for index in stride(from: 0, to: runs.count, by: 2) {
             let (first, last) = (runs[index], runs[index + 1])
             #expect(first <= last)
@@ -27,6 +28,7 @@ struct UnitRunTests {
             #expect(last == 0xFFFF || ![0, 1, 2, 5].contains(ICU.Properties.graphemeClusterBreak(UInt32(last + 1))))
         }
         // Latin, with CR in it (the check looks for CR apart), and the ideographs.
+        try #require(runs.count > 13)
         #expect(runs[0] == 0 && runs[1] >= 0x2FF)
         #expect(runs[12] <= 0x4E00 && runs[13] >= 0x9FFF)
     }
@@ -115,6 +117,7 @@ struct UnitRunTests {
         let words = try SegmentBuilder.words(
             ofRun: book.paragraphs.map(\.text.bufferRange), span: span, iterator: iterator, scans: false)
         #expect(words?.count == 3)
+        try #require(book.paragraphs.count == 3)
         // The last boundary of the run, not of its last paragraph alone.
         #expect(iterator.following(span.count - 1) == span.count)
         #expect(iterator.preceding(span.count) > book.paragraphs[2].text.bufferRange.lowerBound)

@@ -1,5 +1,6 @@
-/// A JSON value for the bench's `--json` report: numbers, booleans, strings, arrays and
-/// objects with their keys in the order given.
+/// A JSON value: numbers, booleans, strings, arrays and objects with their keys in the order
+/// given. The bench's `--json` report is written as one; `serve` reads requests into one
+/// (``JSONParser``) and writes its answers from one.
 enum JSONValue {
     case number(Double)
     case integer(Int)

@@ -1,0 +1,271 @@
+"""A small client for `readaloud serve` (JSON-RPC 2.0, one message a line), standard library only.
+
+    from readaloud_client import Server
+    with Server("readaloud") as server:
+        book = server.open(path="Books/alice-in-wonderland.txt")
+        print(book.units(element=3, granularity="word")[:5])
+        for event in book.read_all(granularity="sentence").events():
+            print(event["type"], event.get("text", ""))
+
+Requests may be sent from several threads; answers are matched to requests by id, and each
+reading session's events are kept for it until read.
+"""
+
+import itertools
+import json
+import os
+import queue
+import subprocess
+import threading
+
+__all__ = ["Server", "Book", "Session", "ServerError"]
+
+
+class ServerError(Exception):
+    """An error object the server answered with: `code`, `message` and, for bad params, `field`."""
+
+    def __init__(self, code, message, data=None):
+        super().__init__(f"{message} (code {code})")
+        self.code = code
+        self.message = message
+        self.field = (data or {}).get("field")
+
+
+class _Pending:
+    def __init__(self):
+        self.done = threading.Event()
+        self.response = None
+
+
+class Server:
+    """A running `readaloud serve`: start it with a path to the executable (default: `readaloud`
+    on PATH, or $READALOUD_BIN) and extra arguments such as `["--store", path]`."""
+
+    def __init__(self, executable=None, arguments=(), cwd=None):
+        executable = executable or os.environ.get("READALOUD_BIN") or "readaloud"
+        self._process = subprocess.Popen(
+            [executable, "serve", *arguments],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=cwd,
+        )
+        self._ids = itertools.count(1)
+        self._write_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._pending = {}
+        self._events = {}
+        self._closed = False
+        self._reader = threading.Thread(target=self._read_loop, daemon=True)
+        self._reader.start()
+
+    # Plumbing
+
+    def _read_loop(self):
+        for line in self._process.stdout:
+            message = json.loads(line)
+            if isinstance(message, list):
+                for item in message:
+                    self._deliver(item)
+            else:
+                self._deliver(message)
+        with self._lock:
+            self._closed = True
+            for pending in self._pending.values():
+                pending.done.set()
+            for events in self._events.values():
+                events.put(None)
+
+    def _deliver(self, message):
+        if message.get("method") == "event":
+            params = message["params"]
+            self._session_events(params["session"]).put(params)
+            return
+        with self._lock:
+            pending = self._pending.pop(message.get("id"), None)
+        if pending is not None:
+            pending.response = message
+            pending.done.set()
+
+    def _session_events(self, session):
+        with self._lock:
+            if session not in self._events:
+                self._events[session] = queue.Queue()
+                if self._closed:
+                    self._events[session].put(None)
+            return self._events[session]
+
+    def _send(self, message):
+        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+        with self._write_lock:
+            self._process.stdin.write(data)
+            self._process.stdin.flush()
+
+    def _start(self, method, params):
+        request_id = next(self._ids)
+        pending = _Pending()
+        with self._lock:
+            if self._closed:
+                raise ConnectionError("the server has ended")
+            self._pending[request_id] = pending
+        self._send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        return pending
+
+    @staticmethod
+    def _result(pending, timeout):
+        if not pending.done.wait(timeout):
+            raise TimeoutError("no answer from the server")
+        response = pending.response
+        if response is None:
+            raise ConnectionError("the server ended before answering")
+        if "error" in response:
+            error = response["error"]
+            raise ServerError(error["code"], error["message"], error.get("data"))
+        return response["result"]
+
+    def request(self, method, timeout=60, **params):
+        """Sends one request and returns its result, or raises `ServerError`."""
+        return self._result(self._start(method, params), timeout)
+
+    def requests(self, calls, timeout=60):
+        """Sends `calls` (pairs of method and params dict) all at once and returns their results
+        in order (each a result, or a `ServerError` instance)."""
+        pendings = [self._start(method, params) for method, params in calls]
+        results = []
+        for pending in pendings:
+            try:
+                results.append(self._result(pending, timeout))
+            except ServerError as error:
+                results.append(error)
+        return results
+
+    # Methods
+
+    def open(self, path=None, text=None, **options):
+        """Opens a book file (`path`) or a text; options: width, linesPerPage, locale, lossy."""
+        params = dict(options)
+        if path is not None:
+            params["path"] = path
+        if text is not None:
+            params["text"] = text
+        return Book(self, self.request("open", **params))
+
+    def close(self, timeout=60):
+        """Ends the server (closing standard input closes its books) and returns its exit status."""
+        if self._process.stdin and not self._process.stdin.closed:
+            self._process.stdin.close()
+        status = self._process.wait(timeout)
+        self._reader.join(timeout)
+        self._process.stdout.close()
+        return status
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+
+class Book:
+    """An open book: `id`, `elements` (count), `pages`, `title`, and the per-book methods."""
+
+    def __init__(self, server, info):
+        self.server = server
+        self.id = info["book"]
+        self.elements = info["elements"]
+        self.pages = info["pages"]
+        self.title = info["title"]
+
+    def _call(self, method, **params):
+        return self.server.request(method, book=self.id, **params)
+
+    def element(self, element):
+        return self._call("element", element=element)
+
+    def units(self, element, granularity):
+        return self._call("units", element=element, granularity=granularity)
+
+    def tokenizer(self, element, granularity, direction, offset, query):
+        return self._call(
+            "tokenizer", element=element, granularity=granularity, direction=direction, offset=offset, query=query
+        )
+
+    def move(self, element, offset, granularity, direction):
+        return self._call("move", element=element, offset=offset, granularity=granularity, direction=direction)
+
+    def relayout(self, **layout):
+        """width, linesPerPage, textScale; returns the page count."""
+        self.pages = self._call("relayout", **layout)["pages"]
+        return self.pages
+
+    def locator(self, element, offset):
+        return self._call("locator", element=element, offset=offset)
+
+    def resolve(self, locator):
+        return self._call("resolve", locator=locator)
+
+    def read_all(self, granularity="sentence", start=None, page=None):
+        """Starts reading (from a locator `start`, or a page from 1) and returns the `Session`."""
+        params = {"granularity": granularity}
+        if start is not None:
+            params["from"] = start
+        if page is not None:
+            params["page"] = page
+        return Session(self.server, self._call("readAll", **params)["session"])
+
+    def select(self, element, offset, granularity):
+        return self._call("select", element=element, offset=offset, granularity=granularity)
+
+    def extend(self, granularity):
+        return self._call("extend", granularity=granularity)
+
+    def shrink(self, granularity):
+        return self._call("shrink", granularity=granularity)
+
+    def save(self, selection=None, note=None):
+        """Saves `selection` (a unit or a selection; the book's selection when None); returns its id
+        once it is on disk."""
+        params = {}
+        if selection is not None:
+            params["selection"] = selection
+        if note is not None:
+            params["note"] = note
+        return self._call("save", **params)["id"]
+
+    def saved(self):
+        return self._call("saved")
+
+    def unsave(self, selection_id):
+        return self._call("unsave", id=selection_id)
+
+    def close(self):
+        return self._call("close")
+
+
+class Session:
+    """A reading session: its events arrive in order, ending with `{"type": "end"}`."""
+
+    def __init__(self, server, session_id):
+        self.server = server
+        self.id = session_id
+
+    def events(self, timeout=60):
+        """Yields the session's events (without the `session` field) up to and including `end`."""
+        events = self.server._session_events(self.id)
+        while True:
+            event = events.get(timeout=timeout)
+            if event is None:
+                return
+            event = {key: value for key, value in event.items() if key != "session"}
+            yield event
+            if event["type"] == "end":
+                return
+
+    def pause(self):
+        return self.server.request("pause", session=self.id)
+
+    def resume(self):
+        return self.server.request("resume", session=self.id)
+
+    def stop(self):
+        """Stops reading; returns `{"state", "locator"}`, the locator to go on from."""
+        return self.server.request("stop", session=self.id)

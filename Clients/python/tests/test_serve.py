@@ -1,0 +1,155 @@
+"""Drives a real `readaloud serve` with the Python client and checks its answers against the
+readaloud command line (probe, read-all JSON Lines, saved).
+
+The executable is $READALOUD_BIN, else the repository's .build/debug/readaloud."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from readaloud_client import Server, ServerError  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+EXECUTABLE = os.environ.get("READALOUD_BIN") or os.path.join(ROOT, ".build", "debug", "readaloud")
+RASHOMON = os.path.join(ROOT, "Books", "rashomon.txt")
+UDHR = os.path.join(ROOT, "Books", "udhr-arabic.txt")
+
+
+def cli(*arguments):
+    """The output of `readaloud arguments...`, which must succeed."""
+    return subprocess.run([EXECUTABLE, *arguments], check=True, capture_output=True, cwd=ROOT).stdout.decode()
+
+
+@unittest.skipUnless(os.access(EXECUTABLE, os.X_OK), f"no readaloud executable at {EXECUTABLE} (build it first)")
+class ServeTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        self.store = os.path.join(self.directory.name, "selections.sqlite")
+        self.server = Server(EXECUTABLE, ["--store", self.store], cwd=ROOT)
+
+    def tearDown(self):
+        self.assertEqual(self.server.close(), 0)
+        self.directory.cleanup()
+
+    def test_two_books_are_open_at_once(self):
+        rashomon = self.server.open(path=RASHOMON)
+        udhr = self.server.open(path=UDHR, locale="ar")
+        self.assertNotEqual(rashomon.id, udhr.id)
+        self.assertEqual(rashomon.element(0)["text"], "羅生門")
+        self.assertEqual(udhr.element(0)["text"], "الإعلان العالمي لحقوق الإنسان")
+        self.assertEqual(udhr.element(0)["language"], "ar")
+        # Requests for either book, sent together, are each answered for its own book.
+        first, second = self.server.requests(
+            [("units", {"book": rashomon.id, "element": 0, "granularity": "character"}),
+             ("units", {"book": udhr.id, "element": 0, "granularity": "word"})]
+        )
+        self.assertEqual(first, [[0, 1], [1, 2], [2, 3]])
+        self.assertEqual(len(second), 4)
+        rashomon.close()
+        with self.assertRaises(ServerError) as raised:
+            rashomon.element(0)
+        self.assertEqual(raised.exception.code, -32001)
+        self.assertEqual(udhr.element(1)["page"], 1)
+
+    def check_tokenizer_against_probe(self, path, granularity):
+        book = self.server.open(path=path)
+        lines = cli("probe", path, "--granularity", granularity).splitlines()
+        self.assertGreater(len(lines), 1000)
+        queries = ["isPositionWithinTextUnit", "isPositionAtBoundary", "positionFromToBoundary",
+                   "rangeEnclosingPosition"]
+        calls = []
+        for line in lines:
+            element, offset, direction = line.split("\t")[:3]
+            for query in queries:
+                calls.append(("tokenizer", {"book": book.id, "element": int(element), "offset": int(offset),
+                                            "granularity": granularity, "direction": direction, "query": query}))
+        answers = self.server.requests(calls)
+        for index, line in enumerate(lines):
+            fields = line.split("\t")
+            within, boundary, to, enclosing = answers[4 * index: 4 * index + 4]
+            served = [
+                "1" if within else "0",
+                "1" if boundary else "0",
+                "-" if to is None else str(to),
+                "-" if enclosing is None else f"{enclosing[0]}-{enclosing[1]}",
+            ]
+            self.assertEqual(served, fields[3:], f"probe line {index}: {line}")
+
+    def test_tokenizer_answers_are_probes_for_a_whole_book_by_word(self):
+        self.check_tokenizer_against_probe(RASHOMON, "word")
+
+    def test_tokenizer_answers_are_probes_for_a_whole_book_by_sentence(self):
+        self.check_tokenizer_against_probe(RASHOMON, "sentence")
+
+    def check_read_all_against_the_cli(self, path, granularity):
+        book = self.server.open(path=path)
+        events = list(book.read_all(granularity=granularity).events())
+        expected = [json.loads(line) for line in
+                    cli(path, "--format", "jsonl", "--granularity", granularity).splitlines()]
+        self.assertEqual(events[-1], {"type": "end"})
+        self.assertGreater(len(events), 50)
+        self.assertEqual(events, expected)
+
+    def test_reading_a_book_to_the_end_gives_the_clis_events(self):
+        self.check_read_all_against_the_cli(UDHR, "sentence")
+        self.check_read_all_against_the_cli(RASHOMON, "sentence")
+
+    def test_stopping_and_going_on_from_the_locator_reads_everything_once(self):
+        book = self.server.open(path=RASHOMON)
+        session = book.read_all(granularity="sentence")
+        events = session.events()
+        first = [next(events) for _ in range(10)]
+        stopped = session.stop()
+        self.assertEqual(stopped["state"], "stopped")
+        # Events queued before the stop still arrive; those after it do not.
+        rest = book.read_all(granularity="sentence", start=stopped["locator"])
+        read = first + list(session_events_until_stop(session)) + list(rest.events())
+        utterances = [event["text"] for event in read if event["type"] == "utterance"]
+        whole = [json.loads(line)["text"] for line in cli(RASHOMON, "--format", "jsonl").splitlines()
+                 if json.loads(line)["type"] == "utterance"]
+        self.assertEqual(utterances, whole)
+
+    def test_a_selection_is_saved_durably_and_listed(self):
+        book = self.server.open(path=RASHOMON)
+        selection = book.select(element=20, offset=3, granularity="sentence")
+        self.assertTrue(selection["changed"])
+        identifier = book.save(note="羅生門の下")
+        saved = book.saved()
+        self.assertEqual([item["id"] for item in saved], [identifier])
+        self.assertEqual(saved[0]["text"], selection["text"])
+        self.assertEqual(saved[0]["note"], "羅生門の下")
+        # The command line reads the same store and lists the same selection.
+        listed = [json.loads(line) for line in
+                  cli("saved", RASHOMON, "--store", self.store, "--format", "jsonl").splitlines()]
+        self.assertEqual(listed, saved)
+        self.assertTrue(book.unsave(identifier))
+        self.assertEqual(book.saved(), [])
+
+    def test_bad_params_name_the_field(self):
+        book = self.server.open(text="One sentence. Another one.")
+        with self.assertRaises(ServerError) as raised:
+            book.tokenizer(element=0, granularity="word", direction="sideways", offset=0, query="isPositionAtBoundary")
+        self.assertEqual(raised.exception.code, -32602)
+        self.assertEqual(raised.exception.field, "direction")
+        self.assertEqual(book.move(element=0, offset=0, granularity="sentence", direction="forward"),
+                         {"element": 0, "start": 14, "end": 26, "text": "Another one."})
+
+
+def session_events_until_stop(session):
+    """The events of a stopped session that were already queued (they come before the stop's answer,
+    so they are all in the client's queue by now)."""
+    events = session.server._session_events(session.id)
+    while not events.empty():
+        event = events.get_nowait()
+        if event is None:
+            return
+        yield {key: value for key, value in event.items() if key != "session"}
+
+
+if __name__ == "__main__":
+    unittest.main()

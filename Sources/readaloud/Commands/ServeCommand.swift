@@ -1,0 +1,32 @@
+/// `readaloud serve`: the library over JSON-RPC 2.0 on standard input and output, for reader
+/// backends in any language (see the README's protocol section and ``Server``).
+enum ServeCommand {
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Answer JSON-RPC 2.0 requests on standard input, one a line, for reader backends in any language.",
+        positionals: [],
+        options: [
+            SelectionStoreOptions.store,
+            CommandSpec.Option(
+                name: "max-message-bytes", valueName: "N",
+                help: "The longest message read; a longer one is skipped and answered with an error.",
+                defaultValue: String(Server.defaultMessageLimit)),
+        ],
+        discussion: """
+            Each request is one line of UTF-8 JSON; each response and notification is one line on \
+            standard output; standard error carries diagnostics only. Methods: open, close, element, \
+            units, tokenizer, move, relayout, locator, resolve, readAll, pause, resume, stop, \
+            select, extend, shrink, save, saved, unsave (see the README's protocol table). The \
+            end of standard input closes the books and ends the server with status 0.
+            """)
+
+    static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
+        let limit: Int
+        do throws(UsageError) {
+            limit = try arguments.integer("max-message-bytes", in: 1024...(1 << 30)) ?? Server.defaultMessageLimit
+        } catch {
+            throw CommandFailure(error)
+        }
+        Server(arguments: arguments, messageLimit: limit).run()
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TextNavigation
+
+/// A book the server has open: its document, the layout it was paginated at, its selection,
+/// and where it came from (for its identity in the saved-selection store).
+///
+/// Not `Sendable`: used on the request thread only; reading sessions share just the document.
+final class OpenBook {
+    /// Where the book's text came from.
+    enum Source {
+        case file(path: String)
+        case text(String)
+    }
+
+    let id: Int
+    let source: Source
+    let document: Document
+    let title: String?
+    /// The layout as the client gave it (a text scale shrinks what fits; see ``pageLayout``).
+    var width: Int
+    var linesPerPage: Int
+    var textScale: Double = 1
+    private(set) lazy var selection = SelectionController(document: document)
+    private var cachedIdentity: String?
+
+    init(id: Int, source: Source, document: Document, width: Int, linesPerPage: Int) {
+        self.id = id
+        self.source = source
+        self.document = document
+        self.width = width
+        self.linesPerPage = linesPerPage
+        self.title = Self.title(of: document, source: source)
+    }
+
+    /// The layout pages are cut by: `width` cells by `linesPerPage` lines at text scale 1; at a
+    /// larger scale fewer cells and lines fit (at least one of each).
+    var pageLayout: PageLayout {
+        PageLayout(
+            width: max(1, Int((Double(width) / textScale).rounded(.down))),
+            linesPerPage: max(1, Int((Double(linesPerPage) / textScale).rounded(.down))))
+    }
+
+    /// The book's identity in the saved-selection store (as `readaloud save` computes it), read
+    /// once.
+    func identity() throws(CommandFailure) -> String {
+        if let cachedIdentity { return cachedIdentity }
+        let identity: String
+        switch source {
+        case .file(let path): identity = SelectionStoreOptions.identity(of: try BookInput.bytes(at: path))
+        case .text(let text): identity = SelectionStoreOptions.identity(of: Array(text.utf8))
+        }
+        cachedIdentity = identity
+        return identity
+    }
+
+    /// The first heading near the start, else the file's name without its extension.
+    private static func title(of document: Document, source: Source) -> String? {
+        for index in document.elements.indices.prefix(20) {
+            let element = document.elements[index]
+            if element.traits.contains(.heading) {
+                return CommonOptions.oneLine(element.string).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        if case .file(let path) = source {
+            return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import TextNavigation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `open`, `close`, `element`, `units`, `relayout`, `locator` and `resolve`.
+extension Server {
+    func open(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let path = try params.optionalString("path")
+        let text = try params.optionalString("text")
+        let width = try params.optionalInteger("width", in: 1...100_000) ?? 70
+        let linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? 30
+        let locale = try params.optionalString("locale") ?? "en"
+        let lossy = try params.optionalBool("lossy") ?? false
+        do {
+            _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)
+        } catch {
+            throw .invalidParams("locale", error.message)
+        }
+        let source: OpenBook.Source
+        let book: PlainTextBook
+        switch (path, text) {
+        case (let path?, nil):
+            try Self.checkOpenable(path)
+            source = .file(path: path)
+            do {
+                book = try BookInput.book(at: path, lossy: lossy)
+            } catch {
+                throw .bookUnreadable(error.message)
+            }
+        case (nil, let text?):
+            source = .text(text)
+            do {
+                book = try BookInput.book(named: "the text") { () throws(BookLoadingError) in
+                    try PlainTextBook(bytes: Array(text.utf8), options: PlainTextBook.Options(lossy: lossy))
+                }
+            } catch {
+                throw .bookUnreadable(error.message)
+            }
+        case (nil, nil): throw .invalidParams("path", "is missing (give 'path' or 'text')")
+        case (_?, _?): throw .invalidParams("text", "give 'path' or 'text', not both")
+        }
+        let id = nextBookID
+        nextBookID += 1
+        let document = Document(
+            book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
+        let open = OpenBook(id: id, source: source, document: document, width: width, linesPerPage: linesPerPage)
+        books[id] = open
+        return .object([
+            ("book", .integer(id)), ("elements", .integer(document.elements.count)),
+            ("pages", .integer(document.pageCount)), ("title", open.title.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    /// Refuses what `readaloud BOOK` would read but a server must not: standard input (it
+    /// carries the requests) and anything but a regular file (a FIFO or a device could block
+    /// or never end).
+    private static func checkOpenable(_ path: String) throws(RPCError) {
+        guard path != "-" else {
+            throw .invalidParams("path", "'-' (standard input) carries the requests; give a file or 'text'")
+        }
+        guard !path.isEmpty else { throw .invalidParams("path", "is empty") }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .bookUnreadable("no such file: \(path)")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .bookUnreadable("\(path) is a directory, not a book file")
+        default: throw .bookUnreadable("\(path) is not a regular file (a device, pipe or socket)")
+        }
+    }
+
+    func close(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        for (id, session) in sessions where session.book == book.id {
+            session.stop()
+            sessions[id] = nil
+        }
+        books[book.id] = nil
+        return .bool(true)
+    }
+
+    func element(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        let index = try elementIndex(params, in: book)
+        let element = book.document.elements[index]
+        let names: [(ElementTraits, String)] = [
+            (.heading, "heading"), (.causesPageTurn, "causesPageTurn"), (.staticText, "staticText"),
+            (.image, "image"), (.link, "link"), (.updatesFrequently, "updatesFrequently"),
+        ]
+        let page = book.document.pageIndex(containing: ReadingPosition(element: index, offset: 0)) + 1
+        return .object([
+            ("text", .string(element.string)),
+            ("traits", .array(names.filter { element.traits.contains($0.0) }.map { .string($0.1) })),
+            ("language", .string(element.locale)),
+            ("page", .integer(page)),
+            ("label", element.label.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    func units(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        let index = try elementIndex(params, in: book)
+        let granularity = try params.granularity()
+        let segments = book.document.elements[index].tokenizer.segments(for: granularity)
+        return .array(
+            (0..<segments.count).map { .array([.integer(segments[$0].lowerBound), .integer(segments[$0].upperBound)]) })
+    }
+
+    func relayout(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        book.width = try params.optionalInteger("width", in: 1...100_000) ?? book.width
+        book.linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? book.linesPerPage
+        book.textScale = try params.optionalPositiveNumber("textScale") ?? book.textScale
+        book.document.relayout(book.pageLayout)
+        return .object([("pages", .integer(book.document.pageCount))])
+    }
+
+    func locator(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        let index = try elementIndex(params, in: book)
+        let offset = try offset(params, element: index, in: book)
+        let locator = Locator(position: ReadingPosition(element: index, offset: offset), in: book.document)
+        return Self.value(ofJSON: EventFormatter.locatorObject(locator).text)
+    }
+
+    func resolve(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        let position = try locatorPosition(params, "locator", in: book)
+        return .object([
+            ("element", .integer(position.element)), ("offset", .integer(position.offset)),
+            ("page", .integer(book.document.pageIndex(containing: position) + 1)),
+        ])
+    }
+
+    /// The place the locator in field `name` (an object, or its JSON as a string) names in
+    /// `book`.
+    func locatorPosition(_ params: RPCParams, _ name: String, in book: OpenBook) throws(RPCError) -> ReadingPosition {
+        let json: String
+        switch params[name] {
+        case .string(let text)?: json = text
+        case .object(let fields)?: json = JSONValue.object(fields).text
+        case nil: throw .invalidParams(name, "is missing")
+        case let value?: throw .invalidParams(name, "must be a locator object, not \(RPCParams.describe(value))")
+        }
+        do {
+            return try Locator(json: json).resolve(in: book.document)
+        } catch .notFound {
+            throw .failed("the locator matches no place in book \(book.id)")
+        } catch {
+            throw .invalidParams(name, "\(error)")
+        }
+    }
+}

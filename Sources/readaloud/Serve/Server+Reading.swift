@@ -1,0 +1,69 @@
+import TextNavigation
+
+/// `readAll`, `pause`, `resume` and `stop`.
+extension Server {
+    /// How many finished sessions are kept for `stop` to answer before they are let go.
+    static let finishedSessionsKept = 64
+
+    func readAll(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        let granularity = try params.granularity(default: .sentence)
+        var position: ReadingPosition?
+        var page = 0
+        if params.has("from") {
+            guard !params.has("page") else { throw .invalidParams("page", "give 'from' or 'page', not both") }
+            position = try locatorPosition(params, "from", in: book)
+        } else if let number = try params.optionalInteger("page", in: 1...Int(Int32.max)) {
+            let count = book.document.pageCount
+            guard number <= count else {
+                throw .invalidParams("page", "\(number) is past the end: the book has \(count) pages at this layout")
+            }
+            page = number - 1
+        }
+        forgetFinishedSessions()
+        let id = nextSessionID
+        nextSessionID += 1
+        let session = ReadAllSession(
+            id: id, book: book.id, document: book.document, granularity: granularity, from: position, page: page,
+            output: output)
+        sessions[id] = session
+        sessionsToStart.append(session)
+        return .object([("session", .integer(id))])
+    }
+
+    func pause(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let session = try session(params)
+        let (state, position) = session.pause()
+        return stateAndLocator(state, position, session)
+    }
+
+    func resume(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        .object([("state", .string(try session(params).resume().rawValue))])
+    }
+
+    func stop(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let session = try session(params)
+        let (state, position) = session.stop()
+        sessions[session.id] = nil
+        return stateAndLocator(state == .finished ? .finished : .stopped, position, session)
+    }
+
+    private func session(_ params: RPCParams) throws(RPCError) -> ReadAllSession {
+        let id = try params.integer("session")
+        guard let session = sessions[id] else { throw .unknownSession(id) }
+        return session
+    }
+
+    private func stateAndLocator(_ state: ReadAllSession.State, _ position: ReadingPosition, _ session: ReadAllSession)
+        -> JSONValue
+    {
+        let locator = EventFormatter.locatorObject(Locator(position: position, in: session.document))
+        return .object([("state", .string(state.rawValue)), ("locator", Self.value(ofJSON: locator.text))])
+    }
+
+    /// Lets go of finished sessions beyond the most recent ``finishedSessionsKept``.
+    private func forgetFinishedSessions() {
+        let finished = sessions.filter { $0.value.hasFinished }.keys.sorted()
+        for id in finished.dropLast(Self.finishedSessionsKept) { sessions[id] = nil }
+    }
+}

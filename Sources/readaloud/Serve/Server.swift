@@ -1,0 +1,198 @@
+import Foundation
+import TextNavigation
+
+/// `readaloud serve`: JSON-RPC 2.0 over standard input and output, one message a line.
+///
+/// The request thread reads a line, answers it, and reads the next; reading sessions run on
+/// threads of their own and send their events through the same bounded ``OutputQueue``.
+/// Nothing a client sends ends the server: every failure is an error object
+/// (``RPCError``). The end of standard input stops the sessions, closes the books, lets the
+/// queued output out and returns.
+///
+/// Not `Sendable`: the books, sessions and store belong to the request thread.
+final class Server {
+    /// The largest message, in bytes (without its line end), unless the command line says.
+    static let defaultMessageLimit = 16 << 20
+
+    let output: OutputQueue
+    let messageLimit: Int
+    /// The command line, for the saved-selection store (`--store`).
+    let arguments: ParsedArguments
+    var books: [Int: OpenBook] = [:]
+    var sessions: [Int: ReadAllSession] = [:]
+    var nextBookID = 1
+    var nextSessionID = 1
+    var store: SavedSelectionStore?
+    /// Sessions made by the message being answered, started after the answer.
+    var sessionsToStart: [ReadAllSession] = []
+
+    init(arguments: ParsedArguments, messageLimit: Int, output: OutputQueue = OutputQueue()) {
+        self.arguments = arguments
+        self.messageLimit = messageLimit
+        self.output = output
+    }
+
+    /// Serves standard input until it ends.
+    func run() {
+        output.start()
+        var reader = LineReader(descriptor: 0, limit: messageLimit)
+        while let line = reader.next() {
+            switch line {
+            case .tooLong(let length):
+                let error = RPCError.invalidRequest(
+                    "the message is \(length) bytes long, over the limit of \(messageLimit) bytes; it was skipped")
+                output.push(Self.response(id: .null, error: error))
+            case .text(let bytes):
+                if let reply = reply(to: bytes) { output.push(reply) }
+                // Reading sessions begin once `readAll`'s answer is queued.
+                for session in sessionsToStart { session.start() }
+                sessionsToStart.removeAll()
+            }
+        }
+        for session in sessions.values { session.stop() }
+        sessions.removeAll()
+        books.removeAll()
+        try? store?.close()
+        output.drain()
+    }
+
+    /// The reply to one line: a response, a batch of responses, or `nil` (a blank line, or
+    /// notifications only).
+    func reply(to bytes: [UInt8]) -> String? {
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
+        if String(validating: bytes, as: UTF8.self) == nil {
+            let offset = Self.firstInvalidUTF8(in: bytes)
+            return Self.response(
+                id: .null, error: .parseError("the message is not valid UTF-8 (bad byte at offset \(offset))"))
+        }
+        let message: JSONValue
+        do {
+            message = try JSONParser.parse(bytes)
+        } catch {
+            return Self.response(id: .null, error: .parseError("the message is not JSON: \(error)"))
+        }
+        guard case .array(let batch) = message else { return answer(message) }
+        guard !batch.isEmpty else {
+            return Self.response(id: .null, error: .invalidRequest("an empty batch (array) has no requests"))
+        }
+        let replies = batch.compactMap(answer)
+        return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
+    }
+
+    /// The response to one request, or `nil` for a notification.
+    private func answer(_ message: JSONValue) -> String? {
+        guard case .object(let fields) = message else {
+            return Self.response(
+                id: .null, error: .invalidRequest("a request must be a JSON object, not \(RPCParams.describe(message))")
+            )
+        }
+        func field(_ name: String) -> JSONValue? { fields.last { $0.0 == name }?.1 }
+        let id = field("id")
+        switch id {
+        case nil, .string?, .integer?, .number?, .null?: break
+        default:
+            return Self.response(id: .null, error: .invalidRequest("'id' must be a string, a number or null"))
+        }
+        let replyID = id ?? .null
+        guard case .string("2.0")? = field("jsonrpc") else {
+            return Self.response(id: replyID, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
+        }
+        guard case .string(let method)? = field("method") else {
+            return Self.response(id: replyID, error: .invalidRequest("'method' must be a string"))
+        }
+        let params = field("params")
+        switch params {
+        case nil, .object?, .array?: break
+        default:
+            return Self.response(id: replyID, error: .invalidRequest("'params' must be an object or an array"))
+        }
+        let result: Result<JSONValue, RPCError>
+        do {
+            result = .success(try dispatch(method, params))
+        } catch {
+            result = .failure(error)
+        }
+        guard id != nil else { return nil }  // a notification gets no answer
+        switch result {
+        case .success(let value): return Self.response(id: replyID, result: value)
+        case .failure(let error): return Self.response(id: replyID, error: error)
+        }
+    }
+
+    /// Runs `method` with `params`.
+    private func dispatch(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue {
+        func with(_ allowed: [String]) throws(RPCError) -> RPCParams { try RPCParams(params, allowed: allowed) }
+        switch method {
+        case "open": return try open(with(["path", "text", "width", "linesPerPage", "locale", "lossy"]))
+        case "close": return try close(with(["book"]))
+        case "element": return try element(with(["book", "element"]))
+        case "units": return try units(with(["book", "element", "granularity"]))
+        case "tokenizer":
+            return try tokenizer(with(["book", "element", "granularity", "direction", "offset", "query", "affinity"]))
+        case "move": return try move(with(["book", "element", "offset", "granularity", "direction"]))
+        case "relayout": return try relayout(with(["book", "width", "linesPerPage", "textScale"]))
+        case "locator": return try locator(with(["book", "element", "offset"]))
+        case "resolve": return try resolve(with(["book", "locator"]))
+        case "readAll": return try readAll(with(["book", "granularity", "from", "page"]))
+        case "pause": return try pause(with(["session"]))
+        case "resume": return try resume(with(["session"]))
+        case "stop": return try stop(with(["session"]))
+        case "select": return try select(with(["book", "element", "offset", "granularity"]))
+        case "extend": return try extend(with(["book", "granularity"]))
+        case "shrink": return try shrink(with(["book", "granularity"]))
+        case "save": return try save(with(["book", "selection", "note", "granularity"]))
+        case "saved": return try saved(with(["book"]))
+        case "unsave": return try unsave(with(["book", "id"]))
+        default: throw .methodNotFound(method)
+        }
+    }
+
+    /// The open book `params` names.
+    func book(_ params: RPCParams) throws(RPCError) -> OpenBook {
+        let id = try params.integer("book")
+        guard let book = books[id] else { throw .unknownBook(id) }
+        return book
+    }
+
+    /// The element index `params` names in `book`, checked.
+    func elementIndex(_ params: RPCParams, in book: OpenBook) throws(RPCError) -> Int {
+        let index = try params.integer("element")
+        let count = book.document.elements.count
+        guard index >= 0, index < count else {
+            throw .invalidParams("element", "\(index) is out of range (the book has elements 0 to \(count - 1))")
+        }
+        return index
+    }
+
+    /// The offset `params` names in element `index` of `book`, checked to lie in its text.
+    func offset(_ params: RPCParams, element index: Int, in book: OpenBook) throws(RPCError) -> Int {
+        let length = book.document.elements[index].text.count
+        return try params.integer("offset", in: 0...length)
+    }
+
+    /// JSON text (a locator built by the CLI's code) as a value to answer with.
+    static func value(ofJSON text: String) -> JSONValue {
+        (try? JSONParser.parse(Array(text.utf8))) ?? .null
+    }
+
+    static func response(id: JSONValue, result: JSONValue) -> String {
+        "{\"jsonrpc\":\"2.0\",\"id\":\(id.text),\"result\":\(result.text)}"
+    }
+
+    static func response(id: JSONValue, error: RPCError) -> String {
+        "{\"jsonrpc\":\"2.0\",\"id\":\(id.text),\"error\":\(error.json.text)}"
+    }
+
+    /// The offset of the first byte of `bytes` that is not part of valid UTF-8.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += String(scalar).utf8.count
+            case .emptyInput, .error: return offset
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+import TextNavigation
+
+/// An utterance's page is the page on which its unit starts, whether the session began at a
+/// page or at a position; a session from a page starts with the first unit starting on it.
+@Suite struct ReadingSessionPageTests {
+    /// Paragraphs of about six lines at width 30, four lines a page: most cross a page edge.
+    static func document() throws -> Document {
+        let paragraph = "Alice was beginning to get very tired of sitting by her sister on the bank."
+        let text = (1...12).map { "\($0). \(paragraph) \(paragraph)" }.joined(separator: "\n\n")
+        return Document(book: try PlainTextBook(text), layout: PageLayout(width: 30, linesPerPage: 4))
+    }
+
+    static func utterances(_ session: ReadingSession) -> [Utterance] {
+        session.compactMap { if case .utterance(let utterance) = $0 { utterance } else { nil } }
+    }
+
+    /// The first utterance is the first unit of the whole reading that starts on the page or
+    /// after it (a page a paragraph covers entirely has none of its own; the last such page
+    /// leaves nothing to read).
+    @Test func aSessionFromAPageStartsWithTheFirstUnitStartingOnIt() throws {
+        let document = try Self.document()
+        let all = Self.utterances(ReadingSession(document: document, granularity: .paragraph))
+        var crossing = 0
+        for index in 1..<document.pageCount {
+            let page = try #require(document.page(at: index))
+            let session = ReadingSession(document: document, granularity: .paragraph, page: index)
+            let first = Self.utterances(session).first
+            let expected = all.first { $0.position >= page.start }
+            // On a last page that a unit begun before covers, nothing is left to read.
+            #expect(first?.position == expected?.position, "page \(index + 1)")
+            #expect(first.map { $0.page == document.pageIndex(containing: $0.position) + 1 } ?? true)
+            if page.start.offset > 0 { crossing += 1 }
+        }
+        #expect(crossing > 0, "no paragraph crossed a page edge")
+    }
+
+    @Test func everyUtterancesPageIsWhereItsUnitStartsFromAnyPosition() throws {
+        let document = try Self.document()
+        for index in 1..<document.pageCount {
+            let start = try #require(document.page(at: index)).start
+            for session in [
+                ReadingSession(document: document, granularity: .paragraph, from: start),
+                ReadingSession(document: document, granularity: .paragraph, page: index),
+            ] {
+                for utterance in Self.utterances(session) {
+                    #expect(utterance.page == document.pageIndex(containing: utterance.position) + 1, "\(utterance)")
+                }
+            }
+        }
+    }
+}
