@@ -55,9 +55,15 @@ let package = Package(
             name: "CEspeak",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // ncursesw (Debian's libncurses-dev) for the terminal reader, `readaloud BOOK -i`: a few
+        // prefixed functions, so curses.h's macros never reach Swift.
+        .target(
+            name: "CNCurses",
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "CEspeak"]
+            dependencies: ["TextNavigation", "CEspeak", "CNCurses"]
         ),
         .testTarget(
             name: "TextNavigationTests",

@@ -38,6 +38,9 @@ func main() -> Int32 {
         arguments.removeFirst()
         spec = subcommand.spec
         run = subcommand.run
+    } else if InteractiveCommand.isRequested(by: &arguments) {
+        spec = InteractiveCommand.spec
+        run = InteractiveCommand.run
     }
     do {
         let parsed = try ParsedArguments(arguments, spec: spec)

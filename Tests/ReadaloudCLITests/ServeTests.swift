@@ -129,9 +129,10 @@ import Testing
         #expect(events.filter { $0["type"] as? String == "utterance" }.count == 1)
         // The locator goes on with the second paragraph, which was not sent.
         let locator = result(paused)["locator"] as? [String: Any]
-        let firstEnd = events.first.map { "\($0["element"] ?? "?"):\($0["end"] ?? "?")" } ?? "none"
+        let firstUtterance = events.first { $0["type"] as? String == "utterance" }
+        let firstEnd = firstUtterance.map { "\($0["element"] ?? "?"):\($0["end"] ?? "?")" } ?? "none"
         #expect(
-            Self.isJustAfter(locator, events.first),
+            Self.isJustAfter(locator, firstUtterance),
             "locator \(locator?["element"] ?? "?"):\(locator?["offset"] ?? "?") after an utterance ending at \(firstEnd)"
         )
         let resumed = try server.request(4, "resume", ["session": 1], events: &events)

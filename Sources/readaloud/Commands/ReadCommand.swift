@@ -51,6 +51,9 @@ enum ReadCommand {
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
             resume from with --from (exit status 130; 143, 129).
 
+            With -i (--interactive) the book opens in a full-screen, keyboard-driven reader \
+            instead; see 'readaloud BOOK -i --help'.
+
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
               probe   Show the tokenizer's answers at every position.

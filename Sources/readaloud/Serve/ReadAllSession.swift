@@ -34,6 +34,8 @@ final class ReadAllSession: @unchecked Sendable {
     private var delivered: ReadingPosition
     /// The thread until it is started.
     private var thread: Thread?
+    /// The `start` event's line, sent before the first event as the CLI prints it first.
+    private let startLine: String
 
     /// A session that will read `document` by `granularity` from `position` (a locator's) or
     /// the start of page `page` (from 0), once started (``start()``).
@@ -49,6 +51,13 @@ final class ReadAllSession: @unchecked Sendable {
             position.map { ReadingSession(document: document, granularity: granularity, from: $0) }
             ?? ReadingSession(document: document, granularity: granularity, page: page)
         self.delivered = session.position
+        // The page reading starts on, as the CLI's `start` event gives it: where the first unit
+        // starts when reading from a position, else the page asked for.
+        let startPage = position == nil ? page + 1 : document.pageIndex(containing: session.position) + 1
+        self.startLine = Self.wrap(
+            session: id,
+            EventFormatter.startLine(
+                page: startPage, pages: document.pageCount, elements: document.elements.count, format: .jsonl))
         // Handed over to the thread, which alone uses it from here on.
         nonisolated(unsafe) let handedOver = session
         thread = Thread { [self] in read(handedOver) }
@@ -65,7 +74,11 @@ final class ReadAllSession: @unchecked Sendable {
     /// The `event` notification for `event`: the CLI's JSON Lines object with the session's id
     /// in front.
     static func notification(session: Int, event: ReadingEvent, document: Document) -> String {
-        let line = EventFormatter.line(for: event, format: .jsonl, document: document) ?? "{}"
+        wrap(session: session, EventFormatter.line(for: event, format: .jsonl, document: document) ?? "{}")
+    }
+
+    /// A JSON Lines event object as an `event` notification of `session`.
+    private static func wrap(session: Int, _ line: String) -> String {
         let fields = line.dropFirst().dropLast()
         return "{\"jsonrpc\":\"2.0\",\"method\":\"event\",\"params\":{\"session\":\(session)"
             + (fields.isEmpty ? "" : ",") + fields + "}}"
@@ -73,7 +86,7 @@ final class ReadAllSession: @unchecked Sendable {
 
     private func read(_ start: ReadingSession) {
         var session = start
-        var pending: (line: String, isEnd: Bool, after: ReadingPosition?)?
+        var pending: (line: String, isEnd: Bool, after: ReadingPosition?)? = (startLine, false, nil)
         while true {
             condition.lock()
             while requested == .paused {
