@@ -92,6 +92,9 @@ enum ReadCommand {
         let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        // Before pagination, which the first utterance waits for (its page number, "Page 1 of
+        // N"): a Ctrl-C then stops after the first utterance, with a locator.
+        InterruptRequest.install()
         let opened = try OpenedBook.open(
             at: arguments.positionals[0], lossy: arguments.flag("lossy"), locale: locale,
             layout: PageLayout(width: width, linesPerPage: linesPerPage))
@@ -126,7 +129,6 @@ enum ReadCommand {
             startPage = index + 1
         }
         let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
-        InterruptRequest.install()
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
