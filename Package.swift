@@ -61,9 +61,14 @@ let package = Package(
             name: "CNCurses",
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
+        // speech-dispatcher's client library, opened with dlopen at run time the same way.
+        .target(
+            name: "CSpeechd",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "CEspeak", "CNCurses"]
+            dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CNCurses"]
         ),
         .testTarget(
             name: "TextNavigationTests",

@@ -7,6 +7,21 @@ struct OpenedBook {
     let document: Document
     /// The EPUB book, when the file is one.
     let epub: EPUBBook?
+    /// The plain-text book, when the file is one.
+    var plainText: PlainTextBook?
+
+    /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora
+    /// readings, an EPUB's `<rt>` readings.
+    var readings: (Int) -> [SpeechMarkup.Reading] {
+        if let plainText { return SpeechOptions.readings(of: plainText) }
+        let document = self.document
+        return { index in
+            guard index >= 0, index < document.elements.count else { return [] }
+            return document.elements[index].markup.ruby.map {
+                SpeechMarkup.Reading(range: $0.range, reading: $0.reading)
+            }
+        }
+    }
 
     /// Opens the book at `path` laid out with `layout`; plain text is tokenized with `locale`,
     /// an EPUB's elements with their own languages. `-` reads standard input as a plain-text
@@ -26,7 +41,8 @@ struct OpenedBook {
             return OpenedBook(document: Document(epub: epub, layout: layout), epub: epub)
         }
         let book = try BookInput.book(at: path, lossy: lossy)
-        return OpenedBook(document: Document(book: book, locale: locale, layout: layout), epub: nil)
+        return OpenedBook(
+            document: Document(book: book, locale: locale, layout: layout), epub: nil, plainText: book)
     }
 
     /// Whether `path` is a regular file that starts as a ZIP archive does (anything else, a

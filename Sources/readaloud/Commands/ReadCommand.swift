@@ -24,19 +24,7 @@ enum ReadCommand {
                 name: "format", valueName: "F", help: "Output for people or programs.",
                 allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
             CommonOptions.locale,
-            CommandSpec.Option(
-                name: "speak", valueName: nil,
-                help:
-                    "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng)."),
-            CommandSpec.Option(
-                name: "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language)."
-            ),
-            CommandSpec.Option(
-                name: "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).",
-                defaultValue: "175"),
-            CommandSpec.Option(
-                name: "speak-to", valueName: "DIR",
-                help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device."),
+        ] + SpeechOptions.all + [
             CommonOptions.lossy,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
@@ -49,7 +37,8 @@ enum ReadCommand {
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
-            resume from with --from (exit status 130; 143, 129).
+            resume from with --from (exit status 130; 143, 129); with --speak it stops the speech \
+            at once, and the locator points at the word that was being spoken.
 
             With -i (--interactive) the book opens in a full-screen, keyboard-driven reader \
             instead; see 'readaloud BOOK -i --help'.
@@ -70,12 +59,9 @@ enum ReadCommand {
         let width: Int
         let linesPerPage: Int
         let pageOption: Int?
-        let rate: Int
+        let speech: SpeechSettings
         do throws(UsageError) {
-            rate = try arguments.integer("rate", in: 80...450) ?? 175
-            for name in ["voice", "rate", "speak-to"] where arguments.values[name] != nil && !arguments.flag("speak") {
-                throw UsageError("'--\(name)' goes with '--speak'", spec: spec)
-            }
+            speech = try SpeechOptions.settings(arguments, locale: arguments.value("locale")!)
             width = try arguments.integer("width", in: 1...100_000) ?? 70
             linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
             pageOption = try arguments.integer("page", in: 1...Int(Int32.max))
@@ -128,7 +114,9 @@ enum ReadCommand {
             session = ReadingSession(document: document, granularity: granularity, page: index)
             startPage = index + 1
         }
-        let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
+        let speaker = try SpeechOptions.speaker(
+            arguments, settings: speech, document: document, readings: opened.readings)
+        var stoppedAt: ReadingPosition?
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
@@ -138,17 +126,21 @@ enum ReadCommand {
             if case .utterance(let utterance) = event {
                 for label in printPages.labels(passedReading: utterance) {
                     let line = EventFormatter.printPageLine(label: label, format: format)
-                    if let speaker { speaker.announce("Page \(label)", line: line) } else { output.line(line) }
+                    if let speaker {
+                        speaker.announce("Page \(label)", line: line) { InterruptRequest.isRequested }
+                    } else {
+                        output.line(line)
+                    }
                 }
             }
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
-                speaker.present(event, line: line, format: format)
+                stoppedAt = try speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
             } else if let line {
                 output.line(line)
             }
             if InterruptRequest.isRequested, event != .end {
-                let locator = Locator(position: session.position, in: document)
+                let locator = Locator(position: stoppedAt ?? session.position, in: document)
                 switch format {
                 case .jsonl:
                     var stopped = JSONObject()

@@ -7,6 +7,8 @@ struct JSONObject {
     mutating func add(_ key: String, _ value: String) { append(key, Self.quoted(value)) }
     /// Adds a number field.
     mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
+    /// Adds a true or false field.
+    mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
     /// Adds a nested object.
     mutating func add(_ key: String, _ value: JSONObject) { append(key, value.text) }
     /// Adds an array of objects.
