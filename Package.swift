@@ -23,9 +23,26 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The system libzip (Debian's libzip-dev), for the ZIP container of EPUB books.
+        .systemLibrary(
+            name: "CZip",
+            providers: [.apt(["libzip-dev"])]
+        ),
+        // The system libxml2 (Debian's libxml2-dev), for the XML and XHTML of EPUB books.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // Parses EPUB XML with libxml2 with the protections untrusted input needs (no DTD, no
+        // external entity, no network, XHTML's named entities from a built-in table).
+        .target(
+            name: "CEPUBXML",
+            dependencies: ["CLibXML2"]
+        ),
         .target(
             name: "TextNavigation",
-            dependencies: ["CICU", "CSQLite"]
+            dependencies: ["CICU", "CSQLite", "CZip", "CEPUBXML"]
         ),
         // A child process for SavedSelectionStore's crash and concurrency tests: saves selections
         // in a burst and prints each one after `save` returns. Not a product.

@@ -98,8 +98,7 @@ final class ElementFactory: Sendable {
     /// How many of the most recently handed out elements are held, at least.
     static let recentMinimum = 32
 
-    private let paragraphs: [PlainTextBook.Paragraph]
-    private let locale: String
+    private let source: ElementContent.Source
     private let state: Locked<State>
 
     private struct State {
@@ -151,20 +150,26 @@ final class ElementFactory: Sendable {
     }
 
     init(paragraphs: [PlainTextBook.Paragraph], locale: String, width: Double) {
-        self.paragraphs = paragraphs
-        self.locale = locale
+        self.source = .paragraphs(paragraphs, locale: locale)
         self.state = Locked(State(width: width, alive: Array(repeating: WeakElement(), count: paragraphs.count)))
     }
 
+    /// Elements made from `contents` (an EPUB book's blocks), each with its own locale, traits
+    /// and markup.
+    init(contents: [ElementContent], width: Double) {
+        self.source = .contents(contents)
+        self.state = Locked(State(width: width, alive: Array(repeating: WeakElement(), count: contents.count)))
+    }
+
     /// The number of elements.
-    var count: Int { paragraphs.count }
+    var count: Int { source.count }
 
     /// The text of element `index`.
-    func text(at index: Int) -> TextStorage { paragraphs[index].text }
+    func text(at index: Int) -> TextStorage { source.text(at: index) }
 
     /// Element `index`: the one alive, or a new one.
     func element(at index: Int) -> TextElement {
-        precondition(index >= 0 && index < paragraphs.count, "element index out of range")
+        precondition(index >= 0 && index < source.count, "element index out of range")
         let (element, released): (TextElement, [TextElement]) = state.withLock { state in
             let element = aliveOrMade(at: index, in: &state)
             var released: [TextElement] = []
@@ -178,7 +183,7 @@ final class ElementFactory: Sendable {
     /// The tokenizers of the elements at `indices` (valid indices), in order, the elements
     /// found or made under one lock (and handed out, as by ``element(at:)``).
     func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
-        precondition(indices.lowerBound >= 0 && indices.upperBound <= paragraphs.count, "element index out of range")
+        precondition(indices.lowerBound >= 0 && indices.upperBound <= source.count, "element index out of range")
         let (tokenizers, released): ([StringTokenizer], [TextElement]) = state.withLock { state in
             var tokenizers: [StringTokenizer] = []
             tokenizers.reserveCapacity(indices.count)
@@ -200,11 +205,10 @@ final class ElementFactory: Sendable {
         if let alive = state.alive.withUnsafeMutableBufferPointer({ ($0.baseAddress! + index).pointee.element }) {
             return alive
         }
-        let paragraph = paragraphs[index]
+        let content = source.content(at: index)
         let made = TextElement(
-            text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
-            label: nil, customActions: [], customContent: [], locale: locale, width: state.width, maker: self,
-            index: index)
+            text: content.text, traits: content.traits, label: nil, customActions: [], customContent: [],
+            locale: content.locale, width: state.width, maker: self, index: index, markup: content.markup)
         state.alive[index].element = made
         return made
     }
@@ -213,7 +217,7 @@ final class ElementFactory: Sendable {
     func lineSegments(at index: Int) -> TextSegments {
         let (alive, width) = state.withLock { ($0.alive[index].element, $0.width) }
         if let alive { return alive.lines.lineSegments() }
-        return LiveLayout.lineSegments(of: paragraphs[index].text, locale: locale, width: width)
+        return LiveLayout.lineSegments(of: source.text(at: index), locale: source.locale(at: index), width: width)
     }
 
     /// Lays the live elements out `width` cells wide, and makes later ones at that width.

@@ -40,7 +40,7 @@ public final class Document: Sendable {
     }
 
     /// A paginated document over elements already laid out at `layout`'s width.
-    private init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
+    init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
         self.elements = elements
         self.explicitPageStarts = nil
         self.forcedBreaks = pageBreaksBefore

@@ -3,6 +3,8 @@ import Foundation
 /// The bench's output: a table for people, or one JSON object for programs.
 struct BenchReport {
     let books: [BookResult]
+    /// The EPUB measured, if any.
+    var epub: EPUBBenchResult?
     let repetitions: Int
     let minimumSeconds: Double
     let queries: Int
@@ -56,6 +58,15 @@ struct BenchReport {
             }
             lines.append("")
         }
+        if let epub {
+            lines.append(
+                "EPUB \(epub.name): \(format2(Double(epub.fileBytes) / 1_000_000)) MB file, \(epub.elements) elements, "
+                    + "\(epub.textUnits) UTF-16 units of text")
+            lines.append(
+                "  open: \(format2(epub.openSeconds * 1000)) ms; open to first utterance: "
+                    + "\(format2(epub.firstUtteranceSeconds * 1000)) ms")
+            lines.append("")
+        }
         let targets = BenchTarget.evaluate(books)
         if !targets.isEmpty {
             lines.append("Targets:")
@@ -97,6 +108,17 @@ struct BenchReport {
             ("minimumSeconds", .number(minimumSeconds)),
             ("queries", .integer(queries)),
             ("books", .array(books.map(bookJSON))),
+            (
+                "epub",
+                epub.map {
+                    .object([
+                        ("name", .string($0.name)), ("fileBytes", .integer($0.fileBytes)),
+                        ("elements", .integer($0.elements)), ("textUnits", .integer($0.textUnits)),
+                        ("openMilliseconds", .number($0.openSeconds * 1000)),
+                        ("firstUtteranceMilliseconds", .number($0.firstUtteranceSeconds * 1000)),
+                    ])
+                } ?? .null
+            ),
             (
                 "targets",
                 .array(

@@ -19,6 +19,11 @@ enum BenchCommand {
                 name: "granularity", valueName: "G", help: "A granularity to measure (repeatable).",
                 allowed: granularities.map(\.rawValue), defaultValue: "all four", repeatable: true),
             CommandSpec.Option(
+                name: "epub", valueName: "PATH",
+                help:
+                    "An EPUB book to time opening and the first utterance for. Default: with the bundled books, the corpus EPUB with the most text (Tests/Fixtures/epub)."
+            ),
+            CommandSpec.Option(
                 name: "synthetic-megabytes", valueName: "N",
                 help:
                     "Also measure a book of about N MiB made by repeating the first book; 0 for none. Default: 10 with the bundled books, 0 with --book."
@@ -116,8 +121,15 @@ enum BenchCommand {
                 ).run()
             )
         }
+        let epubPath = arguments.value("epub") ?? (paths.isEmpty ? EPUBBenchmark.largestBundled() : nil)
+        var epub: EPUBBenchResult?
+        if let epubPath {
+            if !json { writeToStandardError("measuring \(epubPath)...\n") }
+            epub = try EPUBBenchmark.run(path: epubPath, repetitions: repetitions)
+        }
         let report = BenchReport(
-            books: results, repetitions: repetitions, minimumSeconds: minimumSeconds, queries: queries, date: Date(),
+            books: results, epub: epub, repetitions: repetitions, minimumSeconds: minimumSeconds, queries: queries,
+            date: Date(),
             cores: ProcessInfo.processInfo.activeProcessorCount)
         if let path = arguments.value("json-file") {
             guard FileManager.default.createFile(atPath: path, contents: Data((report.json + "\n").utf8)) else {

@@ -18,7 +18,8 @@ enum CommonOptions {
     static let lossy = CommandSpec.Option(
         name: "lossy", valueName: nil, help: "Replace invalid UTF-8 with U+FFFD instead of stopping with an error.")
 
-    static let book = CommandSpec.Positional(name: "book", help: "A UTF-8 plain-text book, or - for standard input.")
+    static let book = CommandSpec.Positional(
+        name: "book", help: "A UTF-8 plain-text book or an EPUB (read, save, saved, unsave), or - for standard input.")
 
     /// The tokenizer for one paragraph, or a failure naming the locale.
     static func tokenizer(for text: TextStorage, locale: String) throws(CommandFailure) -> StringTokenizer {

@@ -5,7 +5,7 @@ import TextNavigation
 enum ReadCommand {
     static let spec = CommandSpec(
         name: nil,
-        abstract: "Read a plain-text book aloud (as text or JSON Lines), turning pages to the end.",
+        abstract: "Read a plain-text or EPUB book aloud (as text or JSON Lines), turning pages to the end.",
         positionals: [CommonOptions.book],
         options: [
             CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
@@ -17,6 +17,9 @@ enum ReadCommand {
                 help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
             CommandSpec.Option(
                 name: "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1)."),
+            CommandSpec.Option(
+                name: "print-page", valueName: "LABEL",
+                help: "EPUB: start where the printed page LABEL starts (its page-break marker)."),
             CommandSpec.Option(
                 name: "format", valueName: "F", help: "Output for people or programs.",
                 allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
@@ -65,19 +68,23 @@ enum ReadCommand {
             if pageOption != nil, arguments.value("from") != nil {
                 throw UsageError("'--from' and '--page' cannot be used together", spec: spec)
             }
+            if arguments.value("print-page") != nil, pageOption != nil || arguments.value("from") != nil {
+                throw UsageError("'--print-page' cannot be used with '--from' or '--page'", spec: spec)
+            }
         } catch {
             throw CommandFailure(error)
         }
         let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
         let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
         // Before pagination, which the first utterance waits for (its page number, "Page 1 of
         // N"): a Ctrl-C then stops after the first utterance, with a locator.
         InterruptRequest.install()
-        let document = Document(
-            book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
+        let opened = try OpenedBook.open(
+            at: arguments.positionals[0], lossy: arguments.flag("lossy"), locale: locale,
+            layout: PageLayout(width: width, linesPerPage: linesPerPage))
+        let document = opened.document
 
         var session: ReadingSession
         let startPage: Int
@@ -91,6 +98,11 @@ enum ReadCommand {
             session = ReadingSession(document: document, granularity: granularity, from: position)
             // The page where the first unit (the one holding the position) starts.
             startPage = document.pageIndex(containing: session.position) + 1
+        } else if let label = arguments.value("print-page") {
+            session = ReadingSession(
+                document: document, granularity: granularity,
+                from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
+            startPage = document.pageIndex(containing: session.position) + 1
         } else {
             let index = (pageOption ?? 1) - 1
             guard index < document.pageCount else {
@@ -103,13 +115,24 @@ enum ReadCommand {
             startPage = index + 1
         }
         let speaker = try SpeechOptions.speaker(
-            arguments, settings: speech, document: document, readings: SpeechOptions.readings(of: book))
+            arguments, settings: speech, document: document, readings: opened.readings)
         var stoppedAt: ReadingPosition?
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
                 page: startPage, pages: document.pageCount, elements: document.elements.count, format: format))
+        var printPages = PrintPageAnnouncer(epub: opened.epub, from: session.position)
         while let event = session.next() {
+            if case .utterance(let utterance) = event {
+                for label in printPages.labels(passedReading: utterance) {
+                    let line = EventFormatter.printPageLine(label: label, format: format)
+                    if let speaker {
+                        speaker.announce("Page \(label)", line: line) { InterruptRequest.isRequested }
+                    } else {
+                        output.line(line)
+                    }
+                }
+            }
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
                 stoppedAt = try speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }

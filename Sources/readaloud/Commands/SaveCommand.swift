@@ -25,8 +25,7 @@ enum SaveCommand {
         }
         let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
         let (book, identity) = try SelectionStoreOptions.book(arguments)
-        let locale = arguments.value("locale")!
-        let document = Document(book: book, locale: locale)
+        let document = book.document
         let position: ReadingPosition
         do {
             position = try Locator(json: at).resolve(in: document)

@@ -72,14 +72,16 @@ enum SelectionStoreOptions {
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex + ":\(bytes.count)"
     }
 
-    /// The book file's bytes and identity; standard input cannot hold saved selections.
-    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: PlainTextBook, identity: String) {
+    /// The book file (plain text or EPUB) opened, and its identity; standard input cannot hold
+    /// saved selections.
+    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: OpenedBook, identity: String) {
         let path = arguments.positionals[0]
         guard path != "-" else {
             throw CommandFailure(
                 UsageError("saved selections belong to a book file, not standard input", spec: arguments.spec))
         }
         let bytes = try BookInput.bytes(at: path)
-        return (try BookInput.book(at: path, lossy: arguments.flag("lossy")), identity(of: bytes))
+        let locale = arguments.value("locale") ?? "en"
+        return (try OpenedBook.open(at: path, lossy: arguments.flag("lossy"), locale: locale), identity(of: bytes))
     }
 }

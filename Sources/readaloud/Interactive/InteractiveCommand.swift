@@ -71,7 +71,7 @@ enum InteractiveCommand {
         let (book, identity) = try SelectionStoreOptions.book(arguments)
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
-        let document = Document(book: book, locale: locale)
+        let document = book.document  // plain text in --locale, or an EPUB
 
         var store: SavedSelectionStore?
         var storeProblem: String?

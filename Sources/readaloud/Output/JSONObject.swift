@@ -11,6 +11,14 @@ struct JSONObject {
     mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
     /// Adds a nested object.
     mutating func add(_ key: String, _ value: JSONObject) { append(key, value.text) }
+    /// Adds an array of objects.
+    mutating func add(_ key: String, _ values: [JSONObject]) {
+        append(key, "[" + values.map(\.text).joined(separator: ",") + "]")
+    }
+    /// Adds an array of strings.
+    mutating func add(_ key: String, _ values: [String]) {
+        append(key, "[" + values.map(Self.quoted).joined(separator: ",") + "]")
+    }
 
     private mutating func append(_ key: String, _ raw: String) {
         if !body.isEmpty { body += "," }

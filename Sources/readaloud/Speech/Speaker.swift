@@ -126,26 +126,40 @@ final class Speaker {
             case .customContent(_, let content): announcement = Announcement("\(content.label): \(content.value)")
             default: announcement = Announcement("Heading")
             }
-            if let announcements {
-                announcements.post(announcement)
-                while !shouldStop(),
-                    announcements.currentAnnouncement != nil || !announcements.waitingAnnouncements.isEmpty
-                {
-                    usleep(2_000)
-                }
-                if shouldStop() { announcements.cancelAll() }
-            } else {
-                sink.withEngine { engine in
-                    engine.speak(
-                        SpeechMarkup(announcement: announcement.text), priority: announcement.priority,
-                        shouldStop: shouldStop
-                    ) { _, _ in }
-                }
-            }
+            speak(announcement, shouldStop: shouldStop)
         case .end:
             if let line { output.line(line) }
         }
         return nil
+    }
+
+    /// Prints `line` and speaks `text` as a high-priority announcement (an EPUB's print page,
+    /// "Page 169"), waiting until it is spoken or `shouldStop` answers `true`.
+    func announce(_ text: String, line: String, shouldStop: @escaping () -> Bool) {
+        StandardOutput.shared.line(line)
+        StandardOutput.shared.flush()
+        speak(Announcement(text, priority: .high), shouldStop: shouldStop)
+    }
+
+    /// Speaks `announcement`: through the library's queue for an engine without priorities,
+    /// else with the engine's own; returns once it is spoken or `shouldStop` answers `true`.
+    private func speak(_ announcement: Announcement, shouldStop: @escaping () -> Bool) {
+        if let announcements {
+            announcements.post(announcement)
+            while !shouldStop(),
+                announcements.currentAnnouncement != nil || !announcements.waitingAnnouncements.isEmpty
+            {
+                usleep(2_000)
+            }
+            if shouldStop() { announcements.cancelAll() }
+        } else {
+            sink.withEngine { engine in
+                engine.speak(
+                    SpeechMarkup(announcement: announcement.text), priority: announcement.priority,
+                    shouldStop: shouldStop
+                ) { _, _ in }
+            }
+        }
     }
 
     /// Redraws the current terminal line with `range` of `text` in reverse video.
