@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Help says what the tool does, and text output keeps its one-record-a-line shape.
-@Suite struct CommandHelpTests {
+@Suite(.tags(.process)) struct CommandHelpTests {
     static func help(_ command: String) throws -> String {
         let result = try CLIRunner.run([command, "--help"])
         #expect(result.status == 0)
