@@ -44,9 +44,18 @@ let package = Package(
             name: "CNCurses",
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
+        // JSON for the command line: the ordered writer of its output and `serve`'s strict
+        // parser. Not a product.
+        .target(name: "ReadaloudJSON"),
+        // `readaloud bench`'s measurements, raw ICU baselines and report, kept out of the
+        // library's API. Reaches the library's internals through `package` access. Not a product.
+        .target(
+            name: "ReadaloudBench",
+            dependencies: ["TextNavigation", "ReadaloudJSON"]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "CEspeak", "CNCurses"]
+            dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CNCurses"]
         ),
         .testTarget(
             name: "TextNavigationTests",

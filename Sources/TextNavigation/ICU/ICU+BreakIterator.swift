@@ -3,7 +3,7 @@ import Synchronization
 
 extension ICU {
     /// The kinds of ICU break iterator.
-    enum BreakKind: Int32, Sendable, Hashable {
+    package enum BreakKind: Int32, Sendable, Hashable {
         case character = 0  // CICU_BREAK_CHARACTER
         case word = 1
         case line = 2
@@ -19,15 +19,15 @@ extension ICU {
     ///
     /// Not `Sendable`: an ICU break iterator has iteration state and is not thread-safe. Give each
     /// task its own (``clone()``), or guard one with a lock.
-    final class BreakIterator {
+    package final class BreakIterator {
         private let handle: OpaquePointer
         private var text: TextStorage?
 
         /// The value ICU returns when there is no further boundary.
-        static let done = Int(CICU_BREAK_DONE)
+        package static let done = Int(CICU_BREAK_DONE)
 
         /// Opens an iterator of `kind` for an ICU locale id, over empty text.
-        init(kind: BreakKind, locale: String) throws(ICUError) {
+        package init(kind: BreakKind, locale: String) throws(ICUError) {
             var status: Int32 = 0
             let handle = cicu_break_open(kind.rawValue, locale, nil, 0, &status)
             guard let handle else {
@@ -64,7 +64,7 @@ extension ICU {
         }
 
         /// Points the iterator at `storage`, then lets go of the previous text.
-        func setText(_ storage: TextStorage) throws(ICUError) {
+        package func setText(_ storage: TextStorage) throws(ICUError) {
             var status: Int32 = 0
             storage.withUTF16 { units in
                 cicu_break_set_text(handle, units.baseAddress, Int32(units.count), &status)
@@ -86,17 +86,17 @@ extension ICU {
         }
 
         /// The first boundary after `offset`, or ``done``.
-        func following(_ offset: Int) -> Int { Int(cicu_break_following(handle, Int32(offset))) }
+        package func following(_ offset: Int) -> Int { Int(cicu_break_following(handle, Int32(offset))) }
         /// The last boundary before `offset`, or ``done``.
-        func preceding(_ offset: Int) -> Int { Int(cicu_break_preceding(handle, Int32(offset))) }
+        package func preceding(_ offset: Int) -> Int { Int(cicu_break_preceding(handle, Int32(offset))) }
         /// The boundary after the current one, or ``done``.
-        func next() -> Int { Int(cicu_break_next(handle)) }
+        package func next() -> Int { Int(cicu_break_next(handle)) }
         /// Moves to the start of the text and returns 0.
         func first() -> Int { Int(cicu_break_first(handle)) }
         /// Whether `offset` is a boundary (moves the iterator).
         func isBoundary(_ offset: Int) -> Bool { cicu_break_is_boundary(handle, Int32(offset)) != 0 }
         /// The rule status of the boundary most recently returned.
-        var ruleStatus: Int32 { cicu_break_rule_status(handle) }
+        package var ruleStatus: Int32 { cicu_break_rule_status(handle) }
 
         /// Calls `body` with the ICU iterator itself, for C code that iterates and works in one
         /// call (see ``RunUnits``). `body` must leave it pointed at the text it was.

@@ -3,7 +3,7 @@ import Synchronization
 
 extension ICU {
     /// Locale identifiers as ICU understands them.
-    enum Locale {
+    package enum Locale {
         /// Answers already computed, by query, and the last one asked for: every tokenizer and
         /// layout canonicalizes its locale, and a book makes one of each per paragraph, nearly
         /// always with the same query, which a comparison finds before any hashing.
@@ -38,7 +38,7 @@ extension ICU {
         /// - Throws: ``ICUError`` when the identifier is malformed.
         /// - Complexity: one ICU call the first time an identifier is seen, a dictionary lookup
         ///   after.
-        static func canonical(_ identifier: String) throws(ICUError) -> String {
+        package static func canonical(_ identifier: String) throws(ICUError) -> String {
             try remembered(identifier) { () throws(ICUError) in try computeCanonical(identifier) }
         }
 
@@ -51,7 +51,7 @@ extension ICU {
         }
 
         /// `identifier` with the keyword `key` set to `value` ("en" -> "en@ss=standard").
-        static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
+        package static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
             -> String
         {
             try remembered("\(identifier)\u{0}\(key)=\(value)") { () throws(ICUError) in

@@ -1,3 +1,4 @@
+import ReadaloudJSON
 import TextNavigation
 
 /// `readaloud BOOK`: read all, from the start, a page or a locator, to the end of the book,
@@ -8,33 +9,8 @@ enum ReadCommand {
         abstract: "Read a plain-text book aloud (as text or JSON Lines), turning pages to the end.",
         positionals: [CommonOptions.book],
         options: [
-            CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
-            CommandSpec.Option(
-                name: "width", valueName: "N", help: "Line width in cells for layout and pages.", defaultValue: "70"),
-            CommandSpec.Option(name: "lines-per-page", valueName: "N", help: "Lines on a page.", defaultValue: "30"),
-            CommandSpec.Option(
-                name: "from", valueName: "LOCATOR",
-                help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
-            CommandSpec.Option(
-                name: "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1)."),
-            CommandSpec.Option(
-                name: "format", valueName: "F", help: "Output for people or programs.",
-                allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
-            CommonOptions.locale,
-            CommandSpec.Option(
-                name: "speak", valueName: nil,
-                help:
-                    "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng)."),
-            CommandSpec.Option(
-                name: "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language)."
-            ),
-            CommandSpec.Option(
-                name: "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).",
-                defaultValue: "175"),
-            CommandSpec.Option(
-                name: "speak-to", valueName: "DIR",
-                help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device."),
-            CommonOptions.lossy,
+            granularity.spec, width.spec, linesPerPage.spec, from.spec, page.spec, format.spec,
+            CommonOptions.locale.spec, speak.spec, voice.spec, rate.spec, speakTo.spec, CommonOptions.lossy.spec,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
@@ -62,40 +38,58 @@ enum ReadCommand {
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
+    static let granularity = CommonOptions.granularity(
+        [TextGranularity.character, .word, .sentence, .line, .paragraph], default: .sentence)
+    static let width = CommandOption.integer(
+        "width", valueName: "N", help: "Line width in cells for layout and pages.", in: 1...100_000,
+        default: PageLayout().width)
+    static let linesPerPage = CommandOption.integer(
+        "lines-per-page", valueName: "N", help: "Lines on a page.", in: 1...100_000, default: PageLayout().linesPerPage)
+    static let from = CommandOption.text(
+        "from", valueName: "LOCATOR",
+        help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance).")
+    static let page = CommandOption.integer(
+        "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1).",
+        in: 1...Int(Int32.max))
+    static let format = CommandOption.choice(
+        "format", valueName: "F", help: "Output for people or programs.", allowed: EventFormatter.Format.allCases,
+        default: .text)
+    static let speak = CommandOption.flag(
+        "speak",
+        help: "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng).")
+    static let voice = CommandOption.text(
+        "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language).")
+    static let rate = CommandOption.integer(
+        "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).", in: 80...450,
+        default: 175)
+    static let speakTo = CommandOption.text(
+        "speak-to", valueName: "DIR",
+        help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device.")
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let spec = arguments.spec
-        let width: Int
-        let linesPerPage: Int
-        let pageOption: Int?
-        let rate: Int
-        do throws(UsageError) {
-            rate = try arguments.integer("rate", in: 80...450) ?? 175
-            for name in ["voice", "rate", "speak-to"] where arguments.values[name] != nil && !arguments.flag("speak") {
-                throw UsageError("'--\(name)' goes with '--speak'", spec: spec)
-            }
-            width = try arguments.integer("width", in: 1...100_000) ?? 70
-            linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
-            pageOption = try arguments.integer("page", in: 1...Int(Int32.max))
-            if pageOption != nil, arguments.value("from") != nil {
-                throw UsageError("'--from' and '--page' cannot be used together", spec: spec)
-            }
-        } catch {
-            throw CommandFailure(error)
+        for name in [voice.name, rate.name, speakTo.name] where arguments.values[name] != nil && !arguments[speak] {
+            throw CommandFailure(UsageError("'--\(name)' goes with '--speak'", spec: spec))
         }
-        let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
-        let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
-        let locale = arguments.value("locale")!
+        let pageOption = arguments[page]
+        if pageOption != nil, arguments.isGiven(from) {
+            throw CommandFailure(UsageError("'--from' and '--page' cannot be used together", spec: spec))
+        }
+        let granularity = arguments[Self.granularity]
+        let format = arguments[Self.format]
+        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy])
+        let locale = arguments[CommonOptions.locale]
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
         let document = Document(
-            book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
+            book: book, locale: locale,
+            layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
 
         var session: ReadingSession
         let startPage: Int
-        if let from = arguments.value("from") {
+        if let locator = arguments[Self.from] {
             let position: ReadingPosition
             do {
-                position = try Locator(json: from).resolve(in: document)
+                position = try Locator(json: locator).resolve(in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
@@ -113,7 +107,7 @@ enum ReadCommand {
             session = ReadingSession(document: document, granularity: granularity, page: index)
             startPage = index + 1
         }
-        let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
+        let speaker = try arguments[speak] ? Speaker(arguments: arguments, locale: locale) : nil
         InterruptRequest.install()
         let output = StandardOutput.shared
         output.line(

@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 import TextNavigation
 
 #if canImport(Glibc)
@@ -16,10 +17,11 @@ final class Speaker {
     private let highlightsWords: Bool
 
     /// A speaker set up from `--voice`, `--rate` and `--speak-to`.
-    init(arguments: ParsedArguments, rate: Int, locale: String) throws(CommandFailure) {
-        let voice = arguments.value("voice") ?? Self.voice(for: locale)
+    init(arguments: ParsedArguments, locale: String) throws(CommandFailure) {
+        let voice = arguments[ReadCommand.voice] ?? Self.voice(for: locale)
+        let rate = arguments[ReadCommand.rate]
         let output: EspeakEngine.Output
-        if let directory = arguments.value("speak-to") {
+        if let directory = arguments[ReadCommand.speakTo] {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
             else {

@@ -1,13 +1,23 @@
 import Foundation
+import ReadaloudJSON
 
 /// The bench's output: a table for people, or one JSON object for programs.
-struct BenchReport {
+package struct BenchReport {
     let books: [BookResult]
     let repetitions: Int
     let minimumSeconds: Double
     let queries: Int
     let date: Date
     let cores: Int
+
+    package init(books: [BookResult], repetitions: Int, minimumSeconds: Double, queries: Int, date: Date, cores: Int) {
+        self.books = books
+        self.repetitions = repetitions
+        self.minimumSeconds = minimumSeconds
+        self.queries = queries
+        self.date = date
+        self.cores = cores
+    }
 
     private var dateText: String {
         let formatter = ISO8601DateFormatter()
@@ -17,7 +27,7 @@ struct BenchReport {
 
     // MARK: Table
 
-    var table: String {
+    package var table: String {
         var lines: [String] = [
             "readaloud bench, \(dateText), \(cores) cores, best of \(repetitions) runs (sequential passes: at least "
                 + "\(format2(minimumSeconds)) s a side), \(queries) random queries",
@@ -88,7 +98,7 @@ struct BenchReport {
 
     // MARK: JSON
 
-    var json: String {
+    package var json: String {
         let targets = BenchTarget.evaluate(books)
         let object: JSONValue = .object([
             ("date", .string(dateText)),
