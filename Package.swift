@@ -44,6 +44,11 @@ let package = Package(
             name: "CNCurses",
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
+        // speech-dispatcher's client library, opened with dlopen at run time the same way.
+        .target(
+            name: "CSpeechd",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         // JSON for the command line: the ordered writer of its output and `serve`'s strict
         // parser. Not a product.
         .target(name: "ReadaloudJSON"),
@@ -55,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CNCurses"]
+            dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CSpeechd", "CNCurses"]
         ),
         .testTarget(
             name: "TextNavigationTests",

@@ -9,6 +9,8 @@ package struct JSONObject {
     package mutating func add(_ key: String, _ value: String) { append(key, Self.quoted(value)) }
     /// Adds a number field.
     package mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
+    /// Adds a true or false field.
+    package mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
     /// Adds a nested object.
     package mutating func add(_ key: String, _ value: JSONObject) { append(key, value.text) }
 

@@ -34,6 +34,11 @@ struct ParagraphAssembler {
         case text(Range<Int>, units: Int?)
         /// One space standing for the soft line wrap at this byte (LF or CR).
         case softWrap(Int)
+        /// An Aozora ruby-base mark `｜`: the next ruby reading's base starts here. No text.
+        case rubyBase
+        /// An Aozora ruby reading `《…》` (these bytes, inside the brackets) for the text before
+        /// it. No text.
+        case rubyReading(Range<Int>)
     }
 
     /// The assembled book.
@@ -81,6 +86,8 @@ struct ParagraphAssembler {
         // paragraph).
         var unitEnds: [Int32] = []
         var anchorEnds: [Int32] = []
+        // The ruby readings of the paragraphs that have any, by paragraph.
+        var rubies: [Int: [PlainTextBook.Paragraph.RubyAnnotation]] = [:]
         unitEnds.reserveCapacity(pieces.count)
         anchorEnds.reserveCapacity(pieces.count)
         // One paragraph separator between consecutive paragraphs, in no paragraph's range.
@@ -93,8 +100,22 @@ struct ParagraphAssembler {
                     out += 1
                 }
                 let paragraphStart = out
+                var rubyBaseStart: Int?
                 forEachRun(of: piece) { run in
                     switch run {
+                    case .rubyBase:
+                        rubyBaseStart = out - paragraphStart
+                    case .rubyReading(let bytes):
+                        let end = out - paragraphStart
+                        let start =
+                            rubyBaseStart ?? Self.kanjiRunStart(before: out, from: paragraphStart, in: target)
+                            - paragraphStart
+                        rubyBaseStart = nil
+                        if start < end {
+                            let reading = String(decoding: UnsafeBufferPointer(rebasing: source[bytes]), as: UTF8.self)
+                            rubies[unitEnds.count, default: []].append(
+                                PlainTextBook.Paragraph.RubyAnnotation(range: start..<end, reading: reading))
+                        }
                     case .softWrap(let terminator):
                         precondition(out < target.count, "the plan counted fewer units than are written")
                         paragraphOffsets.append(Int32(out - paragraphStart))
@@ -132,7 +153,8 @@ struct ParagraphAssembler {
                 PlainTextBook.Paragraph(
                     kind: piece.isHeading ? .heading : .body,
                     text: TextStorage(buffer: buffer, range: unitStart..<unitEnd),
-                    startsPage: piece.startsPage, sourceMap: SourceMap(table: table, range: anchorStart..<anchorEnd)))
+                    startsPage: piece.startsPage, sourceMap: SourceMap(table: table, range: anchorStart..<anchorEnd),
+                    rubyAnnotations: rubies[index] ?? []))
             unitStart = unitEnd + 1  // past the separator
             anchorStart = anchorEnd
         }
@@ -290,10 +312,15 @@ struct ParagraphAssembler {
                 return
             }
             forEachRun(of: piece) { run in
-                anchors += 1
                 switch run {
-                case .softWrap: units += 1
-                case .text(let bytes, let known): units += known ?? UTF8Decoding.utf16Count(of: bytes, in: source)
+                case .rubyBase, .rubyReading:
+                    break  // no text, no anchor
+                case .softWrap:
+                    anchors += 1
+                    units += 1
+                case .text(let bytes, let known):
+                    anchors += 1
+                    units += known ?? UTF8Decoding.utf16Count(of: bytes, in: source)
                 }
             }
         }
@@ -421,7 +448,14 @@ struct ParagraphAssembler {
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {
-                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in text(run, units: units) }
+                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in
+                    text(run, units: units)
+                } marks: { mark in
+                    switch mark {
+                    case .rubyBase: body(.rubyBase)
+                    case .rubyReading(let reading): body(.rubyReading(reading))
+                    }
+                }
             } else if !bytes.isEmpty {
                 text(bytes, units: nil)
             }
@@ -430,5 +464,17 @@ struct ParagraphAssembler {
             lineStart =
                 source[lineEnd] == 0x0D && lineEnd + 1 < end && source[lineEnd + 1] == 0x0A ? lineEnd + 2 : lineEnd + 1
         }
+    }
+
+    /// Where the kanji just before `end` in `text` start (not before `start`): the base of an
+    /// Aozora ruby reading that has no `｜` mark (a supplementary kanji counts by its surrogates).
+    static func kanjiRunStart(before end: Int, from start: Int, in text: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var index = end
+        while index > start {
+            let unit = text[index - 1]
+            guard AozoraMarkup.isKanji(UInt32(unit)) || (0xD800...0xDFFF).contains(unit) else { break }
+            index -= 1
+        }
+        return index
     }
 }

@@ -80,7 +80,7 @@ extension Document {
 ///
 /// Each index's element is held weakly, so it stays the same object while anyone holds it. The
 /// elements handed out most recently are held too, up to ``recentTextBudget`` UTF-16 units of
-/// their text (and at least ``recentMinimum`` of them): a reader asking for the same index
+/// their text, each weighing ``elementWeight`` more (and at least ``recentMinimum`` of them): a reader asking for the same index
 /// again and again (a session, a navigator) does not make it anew each time, and elements read
 /// ahead (``Document/prepareUnits(_:from:budget:)``) keep their units until they are read.
 ///
@@ -90,6 +90,11 @@ final class ElementFactory: Sendable {
     /// How much text the most recently handed out elements hold, at most, in UTF-16 units: four
     /// times what a reading session reads ahead at a time.
     static let recentTextBudget = 262_144
+    /// What an element weighs against ``recentTextBudget`` beside its text, in UTF-16 units: its
+    /// own state (tokenizer, layout, locks; about a kilobyte) as text, so that a book of short
+    /// paragraphs (a million of one character each) keeps a few thousand of them, not a
+    /// quarter of a million.
+    static let elementWeight = 64
     /// How many of the most recently handed out elements are held, at least.
     static let recentMinimum = 32
 
@@ -122,11 +127,11 @@ final class ElementFactory: Sendable {
             if alive[index].recentSlot >= dropped + head { return }
             alive[index].recentSlot = dropped + recent.count
             recent.append(element)
-            recentText += element.text.count
+            recentText += element.text.count + ElementFactory.elementWeight
             while recent.count - head > ElementFactory.recentMinimum, recentText > ElementFactory.recentTextBudget {
                 var evicted = recent[head].take()!
                 head += 1
-                recentText -= evicted.text.count
+                recentText -= evicted.text.count + ElementFactory.elementWeight
                 if isKnownUniquelyReferenced(&evicted) { alive[evicted.index].element = nil }
                 released.append(evicted)
             }

@@ -24,7 +24,8 @@ extension Document {
     }
 
     /// Computes and caches the word or sentence units of the elements from `start` on, up to
-    /// about `budget` UTF-16 units of text (at least one element), as
+    /// about `budget` UTF-16 units of text, each element weighing a few dozen units more than its
+    /// text (at least one element), as
     /// ``prepareUnits(_:elements:)`` does: how a reader going through the document in order
     /// prepares the next stretch of it.
     ///
@@ -37,7 +38,8 @@ extension Document {
         var end = start
         var units = 0
         while end < count, end == start || units < budget {
-            units += elements.text(at: end).count + 1
+            // Weighed as the factory weighs recent elements, so that those prepared stay made.
+            units += elements.text(at: end).count + 1 + ElementFactory.elementWeight
             end += 1
         }
         prepareUnits(granularity, elements: start..<end)

@@ -11,11 +11,13 @@
 ///   cluster up to the point where it overflows, and only the piece holding that point is
 ///   placed by the rules;
 /// - the opportunities near the overflow are decided by ``LocalLineBreaks`` from the characters
-///   around them where its rules can, and by ICU's random access (`ubrk_preceding` and
-///   `ubrk_following`) where they cannot, not by iterating every opportunity of the text. In
-///   locales with line break keywords (`ja@lb=strict`, `ja@lw=phrase`), which the local rules
-///   do not follow, ICU gives them all: by random access in East Asian text, by one forward
-///   pass elsewhere (see `prefersRandomAccess()`).
+///   around them where its rules can, and by one forward pass of ICU's iterator where they
+///   cannot (in locales with line break keywords, `ja@lb=strict`, `ja@lw=phrase`, which the
+///   local rules do not follow, everywhere), run only as far as a line end needs and never
+///   backed up: ICU's random access (`ubrk_preceding`) backs up to a point its reverse rules
+///   call safe and iterates again, and in Thai (a dictionary script) or text of mixed
+///   directions that point can be the paragraph's start, which made each line's end cost the
+///   paragraph's length.
 ///
 /// Not `Sendable`: a value used for one computation.
 struct LineBreaker {
@@ -25,21 +27,16 @@ struct LineBreaker {
     let locale: String
     /// The width lines are fitted to, in cells (negative and NaN widths are taken as 0).
     let width: Double
-    /// How ICU is asked for opportunities: ``Access/automatic`` but in tests of each way.
+    /// How opportunities are found: ``Access/automatic`` but in tests of each way.
     var access = Access.automatic
 
-    /// How ICU is asked for break opportunities.
+    /// How break opportunities are found.
     enum Access {
-        /// ``local`` where its rules apply (locales without line break keywords), else random
-        /// access where it pays (see `prefersRandomAccess()`), else a forward pass.
+        /// ``LocalLineBreaks`` where its rules apply (locales without line break keywords) and
+        /// decide, else ICU's forward pass.
         case automatic
-        /// ``LocalLineBreaks`` where it decides, ICU's random access where it does not (and
-        /// throughout in locales it does not apply to).
-        case local
-        /// One forward pass over the text.
+        /// ICU's forward pass alone.
         case forward
-        /// `ubrk_preceding` and `ubrk_following` near line ends only.
-        case randomAccess
     }
 
     init(storage: TextStorage, locale: String, width: Double) {
@@ -58,93 +55,85 @@ struct LineBreaker {
     ///   for the locale.
     /// - Complexity: O(n) in the text's length.
     func lineSegments() throws(ICUError) -> TextSegments {
+        var calls = ICUCalls()
+        return try lineSegments(counting: &calls)
+    }
+
+    /// ``lineSegments()``, adding to `calls` the calls it made to ICU's line break iterator.
+    func lineSegments(counting calls: inout ICUCalls) throws(ICUError) -> TextSegments {
+        var all = TextSegments()
+        try forEachBatch(of: .max, counting: &calls) { all = $0 }
+        return all
+    }
+
+    /// The line units of ``lineSegments()``, given to `body` in order a batch of at most `size`
+    /// at a time (the last may be empty), so that the lines of a long text can be used without
+    /// holding them all (at width 1, a line a character).
+    func forEachBatch(of size: Int, _ body: (TextSegments) -> Void) throws(ICUError) {
+        var calls = ICUCalls()
+        try forEachBatch(of: size, counting: &calls, body)
+    }
+
+    private func forEachBatch(of size: Int, counting calls: inout ICUCalls, _ body: (TextSegments) -> Void)
+        throws(ICUError)
+    {
         try storage.withUTF16 { units throws(ICUError) in
-            let mode = mode()
-            var fitter = Fitter(
-                units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: mode == .local)
-            if fitter.fit() { return fitter.segments }
-            return try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
-                let opportunities: Opportunities
-                if (try? iterator.setText(storage)) == nil {
-                    // As TextShaping does: only the hard breaks and the end.
-                    opportunities = Opportunities(
-                        list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
-                } else {
-                    opportunities = Opportunities(iterator: iterator, randomAccess: mode != .forward)
-                }
-                fitter.opportunities = opportunities
-                _ = fitter.fit()
-                return fitter.segments
+            try withoutActuallyEscaping(body) { body throws(ICUError) in
+                try forEachBatch(of: size, in: units, counting: &calls, body)
             }
         }
     }
 
-    /// How opportunities are found.
-    private enum Mode {
-        /// ``LocalLineBreaks`` where it decides, else ICU's random access.
-        case local
-        /// ICU's random access.
-        case randomAccess
-        /// A forward pass of ICU's iterator.
-        case forward
-    }
-
-    /// How opportunities are found for ``access``.
-    private func mode() -> Mode {
-        switch access {
-        case .local: LocalLineBreaks.applies(toLocale: locale) ? .local : .randomAccess
-        case .forward: .forward
-        case .randomAccess: .randomAccess
-        case .automatic:
-            LocalLineBreaks.applies(toLocale: locale) ? .local : prefersRandomAccess() ? .randomAccess : .forward
-        }
-    }
-
-    /// Whether asking ICU for opportunities near line ends only pays: when most of the text is
-    /// East Asian (where ICU finds a boundary from a point in the middle of the text after a
-    /// look back of a character or two; in Latin text it looks back about as far as a line, so
-    /// a forward pass is cheaper), and nothing in it would make ICU rescan at length: a
-    /// surrogate (regional indicators and emoji sequences are outside the BMP), a letter of a
-    /// script broken by dictionary (Thai, Lao, Myanmar, Khmer, Tai scripts), or a locale asking
-    /// for phrase breaks.
-    private func prefersRandomAccess() -> Bool {
-        if locale.utf8.firstRange(of: "lw=".utf8) != nil { return false }
-        return storage.withUTF16 { units in
-            // Latin text is told at a glance: nothing East Asian in its first units.
-            guard units.prefix(32).contains(where: { $0 >= 0x2E80 }) else { return false }
-            var eastAsian = 0
-            for unit in units where unit >= 0x0E00 {
-                switch unit {
-                case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF:
-                    eastAsian += 1
-                case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x1950...0x19DF, 0x1A20...0x1AAF,
-                    0xA9E0...0xA9FF, 0xAA60...0xAADF, 0xD800...0xDFFF:
-                    return false
-                default:
-                    continue
-                }
+    private func forEachBatch(
+        of size: Int, in units: UnsafeBufferPointer<UInt16>, counting calls: inout ICUCalls,
+        _ body: @escaping (TextSegments) -> Void
+    ) throws(ICUError) {
+        let usesLocalRules = access == .automatic && LocalLineBreaks.applies(toLocale: locale)
+        var fitter = Fitter(
+            units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: usesLocalRules,
+            batch: size, sink: body)
+        if fitter.fit() { return }
+        try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
+            let opportunities: Opportunities
+            if (try? iterator.setText(storage)) == nil {
+                // As TextShaping does: only the hard breaks and the end.
+                opportunities = Opportunities(
+                    list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
+            } else {
+                opportunities = Opportunities(iterator: iterator)
             }
-            return eastAsian * 2 > units.count
+            fitter.opportunities = opportunities
+            _ = fitter.fit()
+            calls.forward += fitter.opportunities?.calls.forward ?? 0
+            calls.backward += fitter.opportunities?.calls.backward ?? 0
         }
     }
 }
 
-/// Where ICU's break opportunities come from: the iterator itself (random access), or a list
-/// of them, filled by a forward pass as far as it is needed.
+/// How often the line breaker called ICU's line break iterator: moving forward from where it
+/// stood, or asking about an offset before that (which makes ICU back up to a safe point and
+/// iterate again: in Thai, or text of mixed directions, as far back as the paragraph's start).
+struct ICUCalls: Equatable {
+    var forward = 0
+    var backward = 0
+}
+
+/// Where ICU's break opportunities come from: a list of them, filled by a forward pass of the
+/// iterator as far as it is needed, and emptied of those before the line being filled.
 ///
 /// Not `Sendable`: it drives a lent ICU iterator.
 private struct Opportunities {
     private let iterator: ICU.BreakIterator?
-    private let randomAccess: Bool
-    /// The opportunities found so far by the forward pass, ascending.
+    /// The opportunities found by the forward pass and not yet forgotten, ascending.
     private var found: [Int32]
     /// Whether the forward pass reached the end of the text.
     private var finished: Bool
+    /// The calls made to the iterator.
+    private(set) var calls = ICUCalls()
 
     /// Opportunities from `iterator` (pointed at the text, at its start).
-    init(iterator: ICU.BreakIterator, randomAccess: Bool) {
+    init(iterator: ICU.BreakIterator) {
         self.iterator = iterator
-        self.randomAccess = randomAccess
         found = []
         finished = false
     }
@@ -152,17 +141,12 @@ private struct Opportunities {
     /// A fixed list of opportunities.
     init(list: [Int32]) {
         iterator = nil
-        randomAccess = false
         found = list
         finished = true
     }
 
-    /// The last opportunity before `offset`, or `nil`.
+    /// The last opportunity before `offset`, or `nil` (also when the last one is forgotten).
     mutating func preceding(_ offset: Int) -> Int? {
-        if randomAccess, let iterator {
-            let result = iterator.preceding(offset)
-            return result == ICU.BreakIterator.done ? nil : result
-        }
         extend(past: offset - 1)
         let index = firstIndex(above: offset - 1)
         return index > 0 ? Int(found[index - 1]) : nil
@@ -170,13 +154,16 @@ private struct Opportunities {
 
     /// The first opportunity after `offset`, or `nil`.
     mutating func following(_ offset: Int) -> Int? {
-        if randomAccess, let iterator {
-            let result = iterator.following(offset)
-            return result == ICU.BreakIterator.done ? nil : result
-        }
         extend(past: offset)
         let index = firstIndex(above: offset)
         return index < found.count ? Int(found[index]) : nil
+    }
+
+    /// Lets go of the opportunities before `offset`, once they are most of those kept, so that a
+    /// long paragraph keeps about a line's worth: nothing before a line's start is asked again.
+    mutating func forget(before offset: Int) {
+        let index = firstIndex(above: offset - 1)
+        if index > 1_024, index * 2 > found.count { found.removeFirst(index) }
     }
 
     /// Runs the forward pass until it finds an opportunity after `offset` or the text ends.
@@ -184,6 +171,7 @@ private struct Opportunities {
         guard let iterator, !finished else { return }
         while Int(found.last ?? 0) <= offset {
             let next = iterator.next()
+            calls.forward += 1
             if next == ICU.BreakIterator.done {
                 finished = true
                 return
@@ -192,7 +180,7 @@ private struct Opportunities {
         }
     }
 
-    /// The index of the first opportunity found that is greater than `offset`.
+    /// The index of the first opportunity kept that is greater than `offset`.
     private func firstIndex(above offset: Int) -> Int {
         var low = 0
         var high = found.count
@@ -217,7 +205,12 @@ private struct Fitter {
     let usesLocalRules: Bool
     /// Where ICU's break opportunities come from, once ICU is needed.
     var opportunities: Opportunities?
-    private(set) var segments = TextSegments()
+    /// The lines found and not yet given out.
+    private var segments = TextSegments()
+    /// How many lines are given out at once.
+    private let batch: Int
+    /// Where they are given.
+    private let sink: (TextSegments) -> Void
     /// Where the next piece starts: a line start or an opportunity.
     private var pieceStart = 0
     private var lineStart = 0
@@ -246,21 +239,24 @@ private struct Fitter {
     private static var cellMask: UInt8 { 0x03 }
 
     init(
-        units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double, usesLocalRules: Bool
+        units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double, usesLocalRules: Bool,
+        batch: Int, sink: @escaping (TextSegments) -> Void
     ) {
         self.units = units
+        self.batch = max(batch, 1)
+        self.sink = sink
         self.usesLocalRules = usesLocalRules
         self.storage = storage
         self.locale = locale
         self.limit = limit
         // About one line per width of text (cells are at least a unit wide, most a unit long).
-        segments.reserveCapacity(min(units.count / max(Int(min(limit, 1e6)), 1) + 2, 1 << 16))
+        segments.reserveCapacity(min(units.count / max(Int(min(limit, 1e6)), 1) + 2, 1 << 16, self.batch))
     }
 
-    /// Fills lines from where it stopped to the end of the text, and returns `true`; without
-    /// ``opportunities``, stops (returning `false`) at the first line that overflows where the
-    /// local rules (when used) cannot tell where it breaks, to be called again once they are
-    /// set.
+    /// Fills lines from where it stopped to the end of the text, giving them to the sink a batch
+    /// at a time (the last when the text ends), and returns `true`; without ``opportunities``,
+    /// stops (returning `false`) at the first line that overflows where the local rules (when
+    /// used) cannot tell where it breaks, to be called again once they are set.
     mutating func fit() -> Bool {
         let count = units.count
         while pieceStart < count {
@@ -319,9 +315,12 @@ private struct Fitter {
             (pieceStart, lineWidth) = start
             place(pieceStart..<pieceEnd)
             pieceStart = pieceEnd
+            opportunities?.forget(before: lineStart)
             if UnicodeClasses.isLineSeparator(units[pieceEnd - 1]) { endLine(at: pieceEnd) }
         }
         if lineStart < count || lineCount == 0 { endLine(at: count) }
+        sink(segments)
+        segments = TextSegments()
         return true
     }
 
@@ -360,6 +359,11 @@ private struct Fitter {
             if units[contentEnd] == 0x0A, contentEnd > lineStart, units[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         }
         segments.append(lineStart..<contentEnd)
+        if segments.count >= batch {
+            sink(segments)
+            segments = TextSegments()
+            segments.reserveCapacity(batch)
+        }
         lineStart = end
         lineWidth = 0
         lineCount += 1

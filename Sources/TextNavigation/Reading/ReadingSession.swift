@@ -10,9 +10,11 @@
 ///   element has ``ElementTraits/causesPageTurn`` and the page can scroll forward; otherwise
 ///   reading ends there.
 /// - Nothing is dropped or repeated: within each element the utterances, in order, with the
-///   gaps between them, are its text exactly. An element with no unit of the granularity but
-///   some text that is not white space (a line of asterisks at word granularity) is read as one
-///   utterance.
+///   gaps between them, are its text exactly. The units are the tokenizer's
+///   ``StringTokenizer/readingUnits(for:)``: an element with no word but some text that is not
+///   white space (a line of asterisks, a row of emoji) is read by its sentences at word
+///   granularity; an element with no unit at all but such text (a backend's element without
+///   lines) is read as one utterance.
 /// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event, and
 ///   after any element's last utterance its high-importance custom content
 ///   (``ReadingEvent/customContent(element:content:)``), as VoiceOver reads `AXCustomContent`.
@@ -257,7 +259,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             preparedEnd = document.prepareUnits(granularity, from: element, budget: preparationBudget)
             preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
-        let segments = document.elements[element].tokenizer.segments(for: granularity)
+        let segments = document.elements[element].tokenizer.readingUnits(for: granularity)
         cachedUnits = (element, segments)
         return segments
     }

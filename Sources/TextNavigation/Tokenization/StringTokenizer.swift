@@ -88,6 +88,18 @@ public final class StringTokenizer: TextTokenizer {
         }
     }
 
+    /// The units read aloud at `granularity`, by "read all" (``ReadingSession``) and printed by
+    /// `readaloud units`: ``segments(for:)``, except that a text with no word but some text that
+    /// is not white space (a line of asterisks; a row of emoji, which ICU's word rules give no
+    /// word status) is read by its sentences, so that nothing is dropped and no utterance is
+    /// longer than a sentence.
+    ///
+    /// - Complexity: as ``segments(for:)``.
+    public func readingUnits(for granularity: TextGranularity) -> TextSegments {
+        let units = segments(for: granularity)
+        return granularity == .word && units.count == 0 ? segments(for: .sentence) : units
+    }
+
     /// `body`'s answer over the units of `granularity` (not character or document), computed
     /// and cached on first use; with the cache set, no lock is taken and the units are not
     /// copied.

@@ -104,6 +104,15 @@ extension CommandOption where Value: RawRepresentable, Value.RawValue == String 
 }
 
 extension CommandOption {
+    /// One of `allowed` without a default: `nil` when absent.
+    static func choice<Choice: RawRepresentable & Sendable>(
+        _ name: String, valueName: String, help: String, allowed: [Choice]
+    ) -> Self where Value == Choice?, Choice.RawValue == String {
+        Self(spec: CommandSpec.Option(name: name, valueName: valueName, help: help, allowed: allowed.map(\.rawValue))) {
+            $0.last.flatMap(Choice.init(rawValue:))
+        }
+    }
+
     /// Some of `allowed`, each given once or more: those given, in the order of `allowed`, else
     /// all of `allowed` (shown in help as `shownDefault`).
     static func choices<Choice: RawRepresentable & Sendable>(

@@ -10,7 +10,9 @@ enum ReadCommand {
         positionals: [CommonOptions.book],
         options: [
             granularity.spec, width.spec, linesPerPage.spec, from.spec, page.spec, format.spec,
-            CommonOptions.locale.spec, speak.spec, voice.spec, rate.spec, speakTo.spec, CommonOptions.lossy.spec,
+            CommonOptions.locale.spec,
+        ] + SpeechOptions.all + [
+            CommonOptions.lossy.spec,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
@@ -22,7 +24,8 @@ enum ReadCommand {
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
-            resume from with --from (exit status 130; 143, 129).
+            resume from with --from (exit status 130; 143, 129); with --speak it stops the speech \
+            at once, and the locator points at the word that was being spoken.
 
             With -i (--interactive) the book opens in a full-screen, keyboard-driven reader \
             instead; see 'readaloud BOOK -i --help'.
@@ -54,22 +57,14 @@ enum ReadCommand {
     static let format = CommandOption.choice(
         "format", valueName: "F", help: "Output for people or programs.", allowed: EventFormatter.Format.allCases,
         default: .text)
-    static let speak = CommandOption.flag(
-        "speak",
-        help: "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng).")
-    static let voice = CommandOption.text(
-        "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language).")
-    static let rate = CommandOption.integer(
-        "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).", in: 80...450,
-        default: 175)
-    static let speakTo = CommandOption.text(
-        "speak-to", valueName: "DIR",
-        help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device.")
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let spec = arguments.spec
-        for name in [voice.name, rate.name, speakTo.name] where arguments.values[name] != nil && !arguments[speak] {
-            throw CommandFailure(UsageError("'--\(name)' goes with '--speak'", spec: spec))
+        let speech: SpeechSettings
+        do throws(UsageError) {
+            speech = try SpeechOptions.settings(arguments, locale: arguments[CommonOptions.locale])
+        } catch {
+            throw CommandFailure(error)
         }
         let pageOption = arguments[page]
         if pageOption != nil, arguments.isGiven(from) {
@@ -80,6 +75,9 @@ enum ReadCommand {
         let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy])
         let locale = arguments[CommonOptions.locale]
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        // Before pagination, which the first utterance waits for (its page number, "Page 1 of
+        // N"): a Ctrl-C then stops after the first utterance, with a locator.
+        InterruptRequest.install()
         let document = Document(
             book: book, locale: locale,
             layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
@@ -107,8 +105,9 @@ enum ReadCommand {
             session = ReadingSession(document: document, granularity: granularity, page: index)
             startPage = index + 1
         }
-        let speaker = try arguments[speak] ? Speaker(arguments: arguments, locale: locale) : nil
-        InterruptRequest.install()
+        let speaker = try SpeechOptions.speaker(
+            arguments, settings: speech, document: document, readings: SpeechOptions.readings(of: book))
+        var stoppedAt: ReadingPosition?
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
@@ -116,12 +115,12 @@ enum ReadCommand {
         while let event = session.next() {
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
-                speaker.present(event, line: line, format: format)
+                stoppedAt = try speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
             } else if let line {
                 output.line(line)
             }
             if InterruptRequest.isRequested, event != .end {
-                let locator = Locator(position: session.position, in: document)
+                let locator = Locator(position: stoppedAt ?? session.position, in: document)
                 switch format {
                 case .jsonl:
                     var stopped = JSONObject()

@@ -34,20 +34,22 @@ enum UnitsCommand {
         let width = arguments[Self.width]
         let output = StandardOutput.shared
         for (index, paragraph) in book.paragraphs.enumerated() {
-            let ranges: [Range<Int>]
-            if granularity == .line {
-                // Laid-out lines, without their trailing spaces.
-                guard let layout = try? TextLayout(storage: paragraph.text, locale: locale, width: Double(width)) else {
-                    throw CommandFailure("invalid locale '\(locale)'", exitCode: .usage)
-                }
-                ranges = layout.lines.map(\.trimmedRange)
-            } else {
-                ranges = try CommonOptions.tokenizer(for: paragraph.text, locale: locale).segments(for: granularity)
-                    .ranges
-            }
-            for range in ranges {
+            func print(_ range: Range<Int>) {
                 let text = CommonOptions.oneLine(paragraph.text.string(in: range) ?? "")
                 output.line(withOffsets ? "\(index)\t\(range.lowerBound)\t\(range.upperBound)\t\(text)" : text)
+            }
+            if granularity == .line {
+                // Laid-out lines, without their trailing spaces, printed as they are found.
+                do {
+                    try CellLines.forEach(in: paragraph.text, locale: locale, width: Double(width)) { print($1) }
+                } catch {
+                    throw CommandFailure("invalid locale '\(locale)'", exitCode: .usage)
+                }
+            } else {
+                // What read-all reads: a paragraph with no word is printed by its sentences.
+                let units = try CommonOptions.tokenizer(for: paragraph.text, locale: locale)
+                    .readingUnits(for: granularity)
+                for unit in 0..<units.count { print(units[unit]) }
             }
         }
         output.flush()

@@ -65,6 +65,19 @@ import Testing
         #expect(first == nil)
     }
 
+    /// Short elements weigh their own state too (issue 14: a million one-character paragraphs
+    /// kept a quarter of a million elements alive, 350 MB): a few thousand are held, and those
+    /// a reader prepares ahead stay made, with their units, until they are read.
+    @Test func shortElementsAreHeldByTheThousandNotTheHundredThousand() throws {
+        let document = Document(book: try PlainTextBook(Array(repeating: "a", count: 30_000).joined(separator: "\n\n")))
+        weak let first: TextElement? = document.elements[0]
+        for index in 1..<20_000 { _ = document.elements[index] }
+        #expect(first == nil)
+        let end = document.prepareUnits(.word, from: 20_000, budget: Document.preparationBudget)
+        #expect(end - 20_000 > 100)
+        #expect((20_000..<end).allSatisfy { document.elements[$0].tokenizer.hasUnits(.word) })
+    }
+
     @Test func paginationMakesNoElementAndRelayoutReachesLaterOnes() throws {
         let document = Document(book: try longBook(50), layout: PageLayout(width: 70, linesPerPage: 30))
         try #require(document.elements.count == 50)

@@ -9,7 +9,7 @@ import Testing
 /// hostile text, whichever way ICU is asked for opportunities.
 @Suite("Line breaking without shaping")
 struct LineBreakerTests {
-    static let accesses: [LineBreaker.Access] = [.automatic, .local, .forward, .randomAccess]
+    static let accesses: [LineBreaker.Access] = [.automatic, .forward]
     static let widths: [Double] = [1, 7, 37, 70]
 
     /// `storage`'s line units from ``LineBreaker`` with `access`, and from the full layout.
@@ -109,6 +109,62 @@ struct LineBreakerTests {
                     let (lean, full) = try Self.bothLines(storage, locale: locale, width: width, access: access)
                     #expect(lean == full, "\(text.debugDescription) in \(locale) at width \(width), \(access)")
                 }
+            }
+        }
+    }
+
+    /// Lines of a long paragraph cost time linear in its length in every script (issue 14): ICU's
+    /// iterator is only moved forward, each opportunity found once. Asked for the opportunity
+    /// before an offset, ICU backs up to a point its reverse rules call safe and iterates again;
+    /// in Thai (a dictionary script) and in text of mixed directions that point is the
+    /// paragraph's start, so asking it at each line's end made pagination quadratic.
+    @Test(arguments: [("th", "ภาษาไทยไม่มีช่องว่างระหว่างคำ "), ("en", "שלום world עולם hello ")])
+    func longParagraphsMoveICUOnlyForward(locale: String, unit: String) throws {
+        let storage = TextStorage(String(repeating: unit, count: 1_000))
+        for width in [1.0, 40, 70, 1_000] {
+            var calls = ICUCalls()
+            let lines = try LineBreaker(storage: storage, locale: locale, width: width).lineSegments(counting: &calls)
+            #expect(lines.count > 1)
+            #expect(calls.backward == 0, "width \(width)")
+            #expect(calls.forward <= storage.count + 1, "width \(width)")
+            if width == 40 {
+                let full = try TextLayout(storage: storage, locale: locale, width: width)
+                #expect(lines.ranges == full.lineSegments().ranges)
+            }
+        }
+    }
+
+    /// Lines given a batch at a time (`readaloud units --granularity line`, issue 14: a 50 MB
+    /// file at width 1 took 10 GB as laid-out lines) are the lines found at once, no batch over
+    /// its size, even where one piece of text (a run of punctuation with no opportunity) makes
+    /// thousands of lines.
+    @Test(arguments: ["The quick brown fox. ", ".,;!?", "ภาษาไทยไม่มีช่องว่าง "])
+    func linesComeInBatchesOfBoundedSize(unit: String) throws {
+        let storage = TextStorage(String(repeating: unit, count: 400))
+        for width in [1.0, 7, 70] {
+            let breaker = LineBreaker(storage: storage, locale: "en", width: width)
+            var batches: [TextSegments] = []
+            try breaker.forEachBatch(of: 100) { batches.append($0) }
+            #expect(batches.allSatisfy { $0.count <= 100 }, "width \(width)")
+            #expect(batches.flatMap(\.ranges) == (try breaker.lineSegments().ranges), "width \(width)")
+            if width == 1 { #expect(batches.count > 10) }
+        }
+    }
+
+    /// ``CellLines`` gives the full layout's lines, each with its trimmed range, leaving out only
+    /// empty lines.
+    @Test func cellLinesAreTheFullLayoutsNonEmptyLines() throws {
+        let book = try BookDocuments.book("alice-in-wonderland.txt")
+        let texts = Self.hostile.map { TextStorage($0) } + book.paragraphs.prefix(100).map(\.text)
+        for storage in texts {
+            for width in [1.0, 7, 70] {
+                let layout = try TextLayout(storage: storage, locale: "en", width: width)
+                let expected = layout.lines.filter { !$0.contentRange.isEmpty }.map {
+                    [$0.contentRange, $0.trimmedRange]
+                }
+                var lines: [[Range<Int>]] = []
+                try CellLines.forEach(in: storage, locale: "en", width: width) { lines.append([$0, $1]) }
+                #expect(lines == expected, "\(Self.excerpt(storage)) at width \(width)")
             }
         }
     }

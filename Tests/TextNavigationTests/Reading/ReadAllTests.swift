@@ -192,6 +192,23 @@ import TextNavigation
             #expect(texts.contains(granularity == .word ? "Yes" : "Yes."))
         }
     }
+
+    /// A paragraph with no word (a row of emoji: ICU gives their segments no word status) is
+    /// read at word granularity by its sentences, the tokenizer's reading units, which
+    /// `readaloud units` prints too (issue 14: 10,000 ZWJ sequences were one utterance of
+    /// 110,000 UTF-16 units, while `units` printed nothing).
+    @Test func aParagraphWithNoWordIsReadByItsSentences() throws {
+        let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let row = String(repeating: family, count: 20)
+        let book = try PlainTextBook("\(row)! \(row)? \(row)\n\n* * *\n\nWords here.\n")
+        let document = Document(book: book)
+        let utterances = ReadingSession(document: document, granularity: .word, page: 0).compactMap(\.utterance)
+        #expect(utterances.map(\.text) == ["\(row)!", "\(row)?", row, "* * *", "Words", "here"])
+        for element in document.elements.indices {
+            let units = document.elements[element].tokenizer.readingUnits(for: .word).ranges
+            #expect(utterances.filter { $0.element == element }.map(\.range) == units)
+        }
+    }
 }
 
 extension ReadingEvent {
