@@ -31,11 +31,12 @@ final class Speaker {
         highlightsWords = isatty(1) != 0
     }
 
-    /// The markup for `utterance`: the element's words (from its tokenizer) that meet the
-    /// utterance's range, its readings, its language.
+    /// The markup for `utterance`: the element's words that meet the utterance's range (its
+    /// tokenizer's reading units by word, as read-all and `units` read them, so a paragraph
+    /// with no word is marked by its sentences), its readings, its language.
     func markup(for utterance: Utterance) -> SpeechMarkup {
         let element = document.elements[utterance.element]
-        let segments = element.tokenizer.segments(for: .word)
+        let segments = element.tokenizer.readingUnits(for: .word)
         // The first word that ends after the utterance starts (binary search), then those
         // that start before it ends.
         var low = 0
