@@ -30,6 +30,21 @@ import Testing
         #expect(missing.standardError.hasPrefix("Error: missing '--at <LOCATOR>'\nUsage: readaloud save <book> --at "))
     }
 
+    /// Every option's value is checked with the command line, before the command opens its book:
+    /// a number out of its range is a usage error (64) even when the book is missing (which
+    /// would be 66), for every command that takes numbers.
+    @Test(arguments: [
+        ["units", "missing.txt", "--width", "0"], ["missing.txt", "--lines-per-page", "0"],
+        ["missing.txt", "--speak", "--rate", "500"], ["serve", "--max-message-bytes", "10"],
+        ["bench", "--book", "missing.txt", "--queries", "0"],
+    ])
+    func numbersOutOfRangeAreUsageErrorsBeforeTheBookIsRead(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: '"), "\(result.standardError)")
+        #expect(result.standardError.contains("is not a valid value for '--"), "\(result.standardError)")
+    }
+
     @Test func unitsOverviewListsEveryGranularityItTakes() throws {
         let help = try Self.help("units")
         // The list in brackets: "(character, word, sentence, line, paragraph)".
