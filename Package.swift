@@ -66,9 +66,18 @@ let package = Package(
             name: "CSpeechd",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // JSON for the command line: the ordered writer of its output and `serve`'s strict
+        // parser. Not a product.
+        .target(name: "ReadaloudJSON"),
+        // `readaloud bench`'s measurements, raw ICU baselines and report, kept out of the
+        // library's API. Reaches the library's internals through `package` access. Not a product.
+        .target(
+            name: "ReadaloudBench",
+            dependencies: ["TextNavigation", "ReadaloudJSON"]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CNCurses"]
+            dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CSpeechd", "CNCurses"]
         ),
         .testTarget(
             name: "TextNavigationTests",

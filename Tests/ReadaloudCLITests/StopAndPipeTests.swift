@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Ctrl-C stops after the current unit and prints where to resume; a closed pipe ends quietly.
-@Suite struct StopAndPipeTests {
+@Suite(.tags(.process)) struct StopAndPipeTests {
     @Test(.needsSpeechEngine) func interruptStopsAfterTheCurrentUnitAndPrintsALocatorToResumeFrom() throws {
         let book = CLIRunner.book("alice-in-wonderland.txt")
         let directory = try CLIRunner.temporaryDirectory()

@@ -2,7 +2,7 @@ internal import CICU
 
 extension ICU {
     /// The kinds of ICU break iterator.
-    enum BreakKind: Sendable, Hashable {
+    package enum BreakKind: Sendable, Hashable {
         case character, word, line, sentence
 
         /// ICU's `UBreakIteratorType` value, from the CICU header.
@@ -25,15 +25,15 @@ extension ICU {
     ///
     /// Not `Sendable`: an ICU break iterator has iteration state and is not thread-safe. Give each
     /// task its own (``clone()``), or guard one with a lock.
-    final class BreakIterator {
+    package final class BreakIterator {
         private let handle: OpaquePointer
         private var text: (any StableText)?
 
         /// The value ICU returns when there is no further boundary.
-        static let done = Int(CICU_BREAK_DONE)
+        package static let done = Int(CICU_BREAK_DONE)
 
         /// Opens an iterator of `kind` for an ICU locale id, over empty text.
-        convenience init(kind: BreakKind, locale: String) throws(ICUError) {
+        package convenience init(kind: BreakKind, locale: String) throws(ICUError) {
             var status: Int32 = 0
             let handle = cicu_break_open(kind.icuValue, locale, nil, 0, &status)
             try self.init(handle: handle, status: status, operation: "ubrk_open", text: nil)
@@ -62,7 +62,7 @@ extension ICU {
         }
 
         /// Points the iterator at `text`, then lets go of the previous text.
-        func setText(_ text: some StableText) throws(ICUError) {
+        package func setText(_ text: some StableText) throws(ICUError) {
             var status: Int32 = 0
             text.withUTF16 { units in
                 cicu_break_set_text(handle, units.baseAddress, Int32(units.count), &status)
@@ -84,17 +84,17 @@ extension ICU {
         }
 
         /// The first boundary after `offset`, or ``done``.
-        func following(_ offset: Int) -> Int { Int(cicu_break_following(handle, Int32(offset))) }
+        package func following(_ offset: Int) -> Int { Int(cicu_break_following(handle, Int32(offset))) }
         /// The last boundary before `offset`, or ``done``.
-        func preceding(_ offset: Int) -> Int { Int(cicu_break_preceding(handle, Int32(offset))) }
+        package func preceding(_ offset: Int) -> Int { Int(cicu_break_preceding(handle, Int32(offset))) }
         /// The boundary after the current one, or ``done``.
-        func next() -> Int { Int(cicu_break_next(handle)) }
+        package func next() -> Int { Int(cicu_break_next(handle)) }
         /// Moves to the start of the text and returns 0.
         func first() -> Int { Int(cicu_break_first(handle)) }
         /// Whether `offset` is a boundary (moves the iterator).
         func isBoundary(_ offset: Int) -> Bool { cicu_break_is_boundary(handle, Int32(offset)) != 0 }
         /// The rule status of the boundary most recently returned.
-        var ruleStatus: Int32 { cicu_break_rule_status(handle) }
+        package var ruleStatus: Int32 { cicu_break_rule_status(handle) }
 
         /// Calls `body` with successive batches of boundaries after `offset` (and their rule
         /// statuses when `withStatuses`), in order, until the text ends.

@@ -4,7 +4,7 @@ import Synchronization
 extension ICU {
     /// A locale as ICU understands it: a canonical ICU locale id ("ja_JP", "en@ss=standard"),
     /// made only by canonicalizing (or as ``root``), so every value is one ICU accepts.
-    struct Locale: Hashable, Sendable, CustomStringConvertible {
+    package struct Locale: Hashable, Sendable, CustomStringConvertible {
         /// The canonical ICU id.
         let identifier: String
 
@@ -30,7 +30,7 @@ extension ICU {
             Locale(canonical: try Self.setting(key, to: value, in: identifier))
         }
 
-        var description: String { identifier }
+        package var description: String { identifier }
 
         /// The strings after which ICU's sentence iterator for this locale with `ss=standard`
         /// holds a break back ("Mr.", "e.g.", …: the "exceptions/SentenceBreak" strings of ICU's
@@ -82,7 +82,7 @@ extension ICU {
         /// - Throws: ``ICUError`` when the identifier is malformed.
         /// - Complexity: one ICU call the first time an identifier is seen, a dictionary lookup
         ///   after.
-        static func canonical(_ identifier: String) throws(ICUError) -> String {
+        package static func canonical(_ identifier: String) throws(ICUError) -> String {
             try remembered(identifier) { () throws(ICUError) in try computeCanonical(identifier) }
         }
 
@@ -95,7 +95,7 @@ extension ICU {
         }
 
         /// `identifier` with the keyword `key` set to `value` ("en" -> "en@ss=standard").
-        static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
+        package static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
             -> String
         {
             try remembered("\(identifier)\u{0}\(key)=\(value)") { () throws(ICUError) in

@@ -1,8 +1,8 @@
 /// Builds the units of one granularity over a text, the work behind every boundary cache.
-enum SegmentBuilder {
+package enum SegmentBuilder {
     /// ICU's first word rule status that is not "none" (`UBRK_WORD_NONE_LIMIT`): numbers,
     /// letters, kana and ideographs have statuses from here up; spaces and punctuation below.
-    static let wordNoneLimit: Int32 = 100
+    package static let wordNoneLimit: Int32 = 100
 
     /// Word units: ICU word segments whose rule status is not "none".
     ///

@@ -1,3 +1,4 @@
+import ReadaloudJSON
 import TextNavigation
 
 /// Turns read-all events into output lines: text for people, JSON Lines for programs.

@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 import TextNavigation
 
 #if canImport(Glibc)

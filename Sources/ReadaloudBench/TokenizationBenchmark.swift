@@ -1,3 +1,5 @@
+import TextNavigation
+
 /// Raw ICU baselines for `readaloud bench`: the work a client calling ICU's break iterators
 /// directly would do over the same UTF-16 text, so the bench can print the library's speed as
 /// a ratio of ICU's, measured in the same run.
@@ -5,7 +7,7 @@
 /// Every baseline goes through the ``ICU`` wrappers (and so the `CICU` bridge): one iterator,
 /// opened once and reused with `ubrk_setText`, and nothing kept but a count. No result is
 /// cached between calls.
-public enum TokenizationBenchmark {
+enum TokenizationBenchmark {
     /// The ICU break iterator kind behind `granularity`, or `nil` for paragraphs and the
     /// document, which ICU has no iterator for.
     private static func kind(of granularity: TextGranularity) -> ICU.BreakKind? {
@@ -39,7 +41,7 @@ public enum TokenizationBenchmark {
     ///   granularities ICU has no iterator for (paragraph, document).
     /// - Throws: ``ICUError`` when the locale is malformed or ICU cannot open the iterator.
     /// - Complexity: O(n) in the total length of `texts`.
-    public static func icuBoundaryCount(
+    static func icuBoundaryCount(
         in texts: [TextStorage], granularity: TextGranularity, locale: String
     ) throws(ICUError) -> Int? {
         guard let iterator = try iterator(granularity, locale: locale) else { return nil }
@@ -70,7 +72,7 @@ public enum TokenizationBenchmark {
     /// - Throws: ``ICUError`` when the locale is malformed or ICU cannot open the iterator.
     /// - Complexity: each query costs what ICU's random access costs: a cache lookup, or a
     ///   backup to a safe point and a forward scan.
-    public static func icuEnclosingSegments(
+    static func icuEnclosingSegments(
         in text: TextStorage, at offsets: [Int], granularity: TextGranularity, locale: String
     ) throws(ICUError) -> Int? {
         guard let iterator = try iterator(granularity, locale: locale) else { return nil }

@@ -1,20 +1,20 @@
 /// Reads one JSON text (RFC 8259) from UTF-8 bytes into a ``JSONValue``: the server's request
-/// reader.
+/// reader, and the bench's reader of the server's answers.
 ///
 /// Strict: no trailing commas, comments or bare words; strings must be valid UTF-8 with valid
 /// escapes (a lone surrogate escape is refused); nesting deeper than ``maximumDepth`` is refused
 /// rather than risking the stack. Whole numbers that fit an `Int` become
 /// ``JSONValue/integer(_:)``; other numbers ``JSONValue/number(_:)``.
-struct JSONParser {
+package struct JSONParser {
     /// Why a text is not JSON, with the byte offset where reading stopped.
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        let offset: Int
-        var description: String { "\(message) at byte \(offset)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let message: String
+        package let offset: Int
+        package var description: String { "\(message) at byte \(offset)" }
     }
 
     /// How deeply arrays and objects may nest.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -23,7 +23,7 @@ struct JSONParser {
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The value `bytes` hold: one JSON value, with only white space around it.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> JSONValue in
             var parser = JSONParser(buffer)
             parser.skipWhiteSpace()

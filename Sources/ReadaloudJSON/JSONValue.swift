@@ -1,7 +1,7 @@
 /// A JSON value: numbers, booleans, strings, arrays and objects with their keys in the order
 /// given. The bench's `--json` report is written as one; `serve` reads requests into one
 /// (``JSONParser``) and writes its answers from one.
-enum JSONValue {
+package enum JSONValue {
     case number(Double)
     case integer(Int)
     case bool(Bool)
@@ -11,7 +11,7 @@ enum JSONValue {
     case object([(String, JSONValue)])
 
     /// The value as compact JSON text. Numbers that are not finite become `null`.
-    var text: String {
+    package var text: String {
         switch self {
         case .number(let value):
             guard value.isFinite else { return "null" }

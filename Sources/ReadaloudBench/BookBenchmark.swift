@@ -2,7 +2,7 @@ import TextNavigation
 
 /// Runs every measurement of the bench over one book, each side by side with its raw ICU
 /// baseline in the same run.
-struct BookBenchmark {
+package struct BookBenchmark {
     let book: BenchBook
     let granularities: [TextGranularity]
     let repetitions: Int
@@ -11,10 +11,20 @@ struct BookBenchmark {
     let queries: Int
     let layout = PageLayout()
 
+    package init(
+        book: BenchBook, granularities: [TextGranularity], repetitions: Int, minimumSeconds: Double, queries: Int
+    ) {
+        self.book = book
+        self.granularities = granularities
+        self.repetitions = repetitions
+        self.minimumSeconds = minimumSeconds
+        self.queries = queries
+    }
+
     /// Measures the book. Memory comes first, while the process holds nothing of this book.
     ///
-    /// - Throws: ``CommandFailure`` when the book cannot be read as text or ICU fails.
-    func run() throws(CommandFailure) -> BookResult {
+    /// - Throws: ``BenchError`` when the book cannot be read as text or ICU fails.
+    package func run() throws(BenchError) -> BookResult {
         let peakMemory = try measureMemory()
         let parsed = try parse(book.bytes)
         let texts = parsed.paragraphs.map(\.text)
@@ -27,7 +37,7 @@ struct BookBenchmark {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
             pages = document.pageCount
         }
-        let icuLineSeconds = try Stopwatch.best(of: repetitions) { () throws(CommandFailure) in
+        let icuLineSeconds = try Stopwatch.best(of: repetitions) { () throws(BenchError) in
             _ = try icu { () throws(ICUError) in
                 try TokenizationBenchmark.icuBoundaryCount(in: texts, granularity: .line, locale: book.locale)
             }
@@ -44,7 +54,7 @@ struct BookBenchmark {
     static let sequentialRunLimit = 1000
 
     private func measure(_ granularity: TextGranularity, _ parsed: PlainTextBook, _ texts: [TextStorage])
-        throws(CommandFailure) -> GranularityResult
+        throws(BenchError) -> GranularityResult
     {
         // Sequential tokenization: every paragraph's units from fresh tokenizers (a fresh
         // document per run, its elements' tokenizers made outside the timing: they are made
@@ -78,7 +88,7 @@ struct BookBenchmark {
                 for tokenizer in tokenizers { units += tokenizer.segments(for: granularity).count }
             }
             withExtendedLifetime(elements) {}
-            let icuRun = try Stopwatch.seconds { () throws(CommandFailure) in
+            let icuRun = try Stopwatch.seconds { () throws(BenchError) in
                 icuBoundaries = try icu { () throws(ICUError) in
                     try TokenizationBenchmark.icuBoundaryCount(in: texts, granularity: granularity, locale: book.locale)
                 }
@@ -113,7 +123,7 @@ struct BookBenchmark {
     /// fetched before the timing (as the sequential measure does) with their caches built, and
     /// one ICU iterator over the book's whole UTF-16 buffer, reused for every query.
     private func measureQueries(_ granularity: TextGranularity, _ parsed: PlainTextBook)
-        throws(CommandFailure) -> (Double, Double)
+        throws(BenchError) -> (Double, Double)
     {
         let document = Document(book: parsed, locale: book.locale, layout: layout)
         let tokenizers = document.elements.map(\.tokenizer)
@@ -149,7 +159,7 @@ struct BookBenchmark {
             }
         }
         let whole = TextStorage(buffer: parsed.buffer, range: 0..<total)
-        let icuSeconds = try Stopwatch.best(of: repetitions) { () throws(CommandFailure) in
+        let icuSeconds = try Stopwatch.best(of: repetitions) { () throws(BenchError) in
             checksum &+= try icu { () throws(ICUError) in
                 try TokenizationBenchmark.icuEnclosingSegments(
                     in: whole, at: global, granularity: granularity, locale: book.locale)
@@ -163,13 +173,13 @@ struct BookBenchmark {
     /// book: reading the file into paragraphs, making the document, resolving the locator's
     /// JSON and starting a session that leaves pagination for later.
     private func measureFirstUtterance(_ granularity: TextGranularity, _ parsed: PlainTextBook)
-        throws(CommandFailure) -> Double
+        throws(BenchError) -> Double
     {
         let reference = Document(book: parsed, locale: book.locale, layout: layout)
         let middle = reference.elements.count / 2
         let position = ReadingPosition(element: middle, offset: reference.elements[middle].text.count / 2)
         let json = Locator(position: position, in: reference, includesPage: false).json
-        var failure: CommandFailure?
+        var failure: BenchError?
         var seconds = Double.infinity
         for _ in 0..<max(1, repetitions) {
             // The opened document is let go after the timing: a reader keeps it open, so its
@@ -177,7 +187,7 @@ struct BookBenchmark {
             var opened: Document?
             seconds = min(
                 seconds,
-                try Stopwatch.seconds { () throws(CommandFailure) in
+                try Stopwatch.seconds { () throws(BenchError) in
                     let document = Document(book: try open(), locale: book.locale, layout: layout)
                     opened = document
                     do {
@@ -188,7 +198,7 @@ struct BookBenchmark {
                             if case .utterance = event { break }
                         }
                     } catch {
-                        failure = CommandFailure("\(book.name): the bench's locator did not resolve: \(error)")
+                        failure = BenchError("\(book.name): the bench's locator did not resolve: \(error)")
                     }
                 })
             withExtendedLifetime(opened) {}
@@ -199,7 +209,7 @@ struct BookBenchmark {
 
     /// The resident memory peak above the baseline while the book is read, opened, paginated
     /// and tokenized at every measured granularity.
-    private func measureMemory() throws(CommandFailure) -> Int? {
+    private func measureMemory() throws(BenchError) -> Int? {
         guard ProcessMemory.resetPeak(), let baseline = ProcessMemory.residentBytes else { return nil }
         let parsed = try open()  // from the file, as a reader opens it
         let document = Document(book: parsed, locale: book.locale, layout: layout)
@@ -215,40 +225,40 @@ struct BookBenchmark {
     // MARK: Helpers
 
     /// The book read from its file, as a reader opens it.
-    private func open() throws(CommandFailure) -> PlainTextBook {
+    private func open() throws(BenchError) -> PlainTextBook {
         try parse { () throws(BookLoadingError) in try PlainTextBook(contentsOf: book.path) }
     }
 
-    private func parse(_ bytes: [UInt8]) throws(CommandFailure) -> PlainTextBook {
+    private func parse(_ bytes: [UInt8]) throws(BenchError) -> PlainTextBook {
         try parse { () throws(BookLoadingError) in try PlainTextBook(bytes: bytes) }
     }
 
-    private func parse(_ load: () throws(BookLoadingError) -> PlainTextBook) throws(CommandFailure) -> PlainTextBook {
+    private func parse(_ load: () throws(BookLoadingError) -> PlainTextBook) throws(BenchError) -> PlainTextBook {
         do {
             let parsed = try load()
             guard !parsed.paragraphs.isEmpty else {
-                throw CommandFailure("\(book.name) has no text to read (only white space)", exitCode: .dataError)
+                throw BenchError("\(book.name) has no text to read (only white space)", kind: .unusableBook)
             }
             return parsed
         } catch let error as BookLoadingError {
-            throw CommandFailure("\(book.name): \(error)", exitCode: .dataError)
-        } catch let error as CommandFailure {
+            throw BenchError("\(book.name): \(error)", kind: .unusableBook)
+        } catch let error as BenchError {
             throw error
         } catch {
-            throw CommandFailure("\(book.name): \(error)", exitCode: .dataError)
+            throw BenchError("\(book.name): \(error)", kind: .unusableBook)
         }
     }
 
-    private func icu<R>(_ body: () throws(ICUError) -> R?) throws(CommandFailure) -> R {
+    private func icu<R>(_ body: () throws(ICUError) -> R?) throws(BenchError) -> R {
         do {
-            guard let result = try body() else { throw CommandFailure("ICU has no iterator for this granularity") }
+            guard let result = try body() else { throw BenchError("ICU has no iterator for this granularity") }
             return result
         } catch let error as ICUError {
-            throw CommandFailure("\(book.name): \(error)")
-        } catch let error as CommandFailure {
+            throw BenchError("\(book.name): \(error)")
+        } catch let error as BenchError {
             throw error
         } catch {
-            throw CommandFailure("\(book.name): \(error)")
+            throw BenchError("\(book.name): \(error)")
         }
     }
 }

@@ -4,7 +4,7 @@ import TextNavigation
 /// What the bench measures on an EPUB book: the time to open it (container, package document,
 /// every content document read into blocks, the document made) and the time from opening its
 /// file to the first utterance of read-all, each the best of the runs.
-struct EPUBBenchResult {
+package struct EPUBBenchResult {
     let name: String
     let fileBytes: Int
     let elements: Int
@@ -14,10 +14,10 @@ struct EPUBBenchResult {
     let firstUtteranceSeconds: Double
 }
 
-enum EPUBBenchmark {
+package enum EPUBBenchmark {
     /// The EPUB with the most text under `Tests/Fixtures/epub` (the corpus copy), when the
     /// bench runs from the package root.
-    static func largestBundled() -> String? {
+    package static func largestBundled() -> String? {
         let folder = "Tests/Fixtures/epub"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var best: (path: String, units: Int)?
@@ -30,7 +30,7 @@ enum EPUBBenchmark {
     }
 
     /// Measures the book at `path`, best of `repetitions` runs.
-    static func run(path: String, repetitions: Int) throws(CommandFailure) -> EPUBBenchResult {
+    package static func run(path: String, repetitions: Int) throws(BenchError) -> EPUBBenchResult {
         var book: EPUBBook?
         var failure: EPUBError?
         let open = Stopwatch.best(of: repetitions) {
@@ -43,7 +43,7 @@ enum EPUBBenchmark {
             }
         }
         guard let book else {
-            throw CommandFailure("\(path): \(failure.map { "\($0)" } ?? "cannot be read")", exitCode: .dataError)
+            throw BenchError("\(path): \(failure.map { "\($0)" } ?? "cannot be read")", kind: .unusableBook)
         }
         let first = Stopwatch.best(of: repetitions) {
             guard let opened = try? EPUBBook(contentsOf: path) else { return }

@@ -3,9 +3,9 @@ import TextNavigation
 
 /// A book the bench measures: its file and bytes, a name for the report and the locale its text
 /// is tokenized with.
-struct BenchBook {
+package struct BenchBook {
     /// The file name, or a description of a synthetic book.
-    let name: String
+    package let name: String
     /// The file the book is opened from (as a reader opens it) when opening and memory are
     /// measured; a synthetic book is written to a temporary file.
     let path: String
@@ -16,7 +16,7 @@ struct BenchBook {
     /// Whether nine in ten of the letters are Latin (the case the grapheme fast path is for).
     let isMostlyLatin: Bool
 
-    init(name: String, path: String, bytes: [UInt8]) {
+    package init(name: String, path: String, bytes: [UInt8]) {
         self.name = name
         self.path = path
         self.bytes = bytes
@@ -27,15 +27,16 @@ struct BenchBook {
         self.isMostlyLatin = !letters.isEmpty && latin.count * 10 >= letters.count * 9
     }
 
-    /// The book at `path`, failing with a clear message when it is missing or unreadable.
-    static func load(path: String) throws(CommandFailure) -> BenchBook {
-        BenchBook(name: (path as NSString).lastPathComponent, path: path, bytes: try BookInput.bytes(at: path))
+    /// The book at `path`, read into `bytes` (by the command, which reports a missing or
+    /// unreadable file), named by its file name.
+    package init(path: String, bytes: [UInt8]) {
+        self.init(name: (path as NSString).lastPathComponent, path: path, bytes: bytes)
     }
 
     /// A book of about `megabytes` MiB made by repeating `book`, its copies separated by a
     /// blank line (for the 10 MB targets), written to a temporary file that
     /// ``removeTemporaryFile()`` deletes.
-    static func repeating(_ book: BenchBook, toMegabytes megabytes: Int) throws(CommandFailure) -> BenchBook {
+    package static func repeating(_ book: BenchBook, toMegabytes megabytes: Int) throws(BenchError) -> BenchBook {
         let target = megabytes * 1024 * 1024
         let separator: [UInt8] = [0x0A, 0x0A]
         let copies = max(1, (target + book.bytes.count - 1) / max(1, book.bytes.count + 2))
@@ -47,19 +48,19 @@ struct BenchBook {
         }
         let path = NSTemporaryDirectory() + "/readaloud-bench-\(ProcessInfo.processInfo.processIdentifier).txt"
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw CommandFailure("cannot write the synthetic book to \(path)", exitCode: .cannotCreate)
+            throw BenchError("cannot write the synthetic book to \(path)", kind: .cannotCreate)
         }
         return BenchBook(name: "\(book.name) ×\(copies) (synthetic)", path: path, bytes: bytes)
     }
 
     /// Deletes the temporary file of a synthetic book (``repeating(_:toMegabytes:)``).
-    func removeTemporaryFile() {
+    package func removeTemporaryFile() {
         if name.hasSuffix("(synthetic)") { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// The bundled books: the `.txt` files of `Books/` under the current directory, except
     /// licence files, by name.
-    static func bundledPaths() -> [String] {
+    package static func bundledPaths() -> [String] {
         let directory = "Books"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".txt") && !$0.uppercased().hasPrefix("LICENSE") }.sorted()

@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -9,16 +10,16 @@ import Foundation
 /// `readaloud bench --serve`: the time a `tokenizer` request takes over a pipe, from the first
 /// byte written to `readaloud serve`'s standard input to the last byte of its answer read from
 /// its standard output, one request at a time (a client waiting for each answer).
-struct ServeRoundTrip {
+package struct ServeRoundTrip {
     /// What was measured, in microseconds.
-    struct Result {
+    package struct Result {
         let requests: Int
         let median: Double
         let p90: Double
         let p99: Double
         let minimum: Double
 
-        var line: String {
+        package var line: String {
             func format(_ value: Double) -> String { String(format: "%.1f", value) }
             return
                 "serve tokenizer round trip over a pipe (\(requests) requests, one at a time): median \(format(median)) µs, p90 \(format(p90)) µs, p99 \(format(p99)) µs, min \(format(minimum)) µs"
@@ -28,7 +29,12 @@ struct ServeRoundTrip {
     let bookPath: String
     let requests: Int
 
-    func run() throws(CommandFailure) -> Result {
+    package init(bookPath: String, requests: Int) {
+        self.bookPath = bookPath
+        self.requests = requests
+    }
+
+    package func run() throws(BenchError) -> Result {
         let process = Process()
         process.executableURL = Self.executable()
         process.arguments = ["serve"]
@@ -40,7 +46,7 @@ struct ServeRoundTrip {
         do {
             try process.run()
         } catch {
-            throw CommandFailure("cannot start readaloud serve: \(error)")
+            throw BenchError("cannot start readaloud serve: \(error)")
         }
         defer {
             try? input.fileHandleForWriting.close()
@@ -53,7 +59,7 @@ struct ServeRoundTrip {
             #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"path":\#(JSONObject.quoted(bookPath))}}"#)
         guard case .object(let fields)? = Self.field("result", of: opened),
             case .integer(let elements)? = fields.first(where: { $0.0 == "elements" })?.1, elements > 0
-        else { throw CommandFailure("readaloud serve could not open \(bookPath): \(opened)") }
+        else { throw BenchError("readaloud serve could not open \(bookPath): \(opened)") }
         // Each element's length, so that the questions are about real positions.
         var lengths: [Int] = []
         for element in 0..<elements {
@@ -61,7 +67,7 @@ struct ServeRoundTrip {
                 #"{"jsonrpc":"2.0","id":0,"method":"element","params":{"book":1,"element":\#(element)}}"#)
             guard case .object(let fields)? = Self.field("result", of: answer),
                 case .string(let text)? = fields.first(where: { $0.0 == "text" })?.1
-            else { throw CommandFailure("readaloud serve did not answer 'element': \(answer)") }
+            else { throw BenchError("readaloud serve did not answer 'element': \(answer)") }
             lengths.append(text.utf16.count)
         }
 
@@ -85,7 +91,7 @@ struct ServeRoundTrip {
             let start = clock.now
             let answer = try connection.call(line)
             let elapsed = start.duration(to: clock.now).components
-            guard answer.contains("\"result\"") else { throw CommandFailure("readaloud serve failed: \(answer)") }
+            guard answer.contains("\"result\"") else { throw BenchError("readaloud serve failed: \(answer)") }
             if index >= warmUp { times.append(Double(elapsed.seconds) * 1e6 + Double(elapsed.attoseconds) * 1e-12) }
         }
         times.sort()
@@ -122,14 +128,14 @@ struct ServeRoundTrip {
             self.output = output
         }
 
-        mutating func call(_ request: String) throws(CommandFailure) -> String {
+        mutating func call(_ request: String) throws(BenchError) -> String {
             var bytes = Array(request.utf8)
             bytes.append(0x0A)
             var start = 0
             while start < bytes.count {
                 let written = bytes[start...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw CommandFailure("readaloud serve stopped reading") }
+                guard written > 0 else { throw BenchError("readaloud serve stopped reading") }
                 start += written
             }
             while true {
@@ -140,7 +146,7 @@ struct ServeRoundTrip {
                 }
                 let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw CommandFailure("readaloud serve ended before answering") }
+                guard count > 0 else { throw BenchError("readaloud serve ended before answering") }
                 buffer.append(contentsOf: chunk[..<count])
             }
         }

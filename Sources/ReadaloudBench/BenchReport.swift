@@ -1,15 +1,29 @@
 import Foundation
+import ReadaloudJSON
 
 /// The bench's output: a table for people, or one JSON object for programs.
-struct BenchReport {
+package struct BenchReport {
     let books: [BookResult]
     /// The EPUB measured, if any.
-    var epub: EPUBBenchResult?
+    let epub: EPUBBenchResult?
     let repetitions: Int
     let minimumSeconds: Double
     let queries: Int
     let date: Date
     let cores: Int
+
+    package init(
+        books: [BookResult], epub: EPUBBenchResult? = nil, repetitions: Int, minimumSeconds: Double, queries: Int,
+        date: Date, cores: Int
+    ) {
+        self.books = books
+        self.epub = epub
+        self.repetitions = repetitions
+        self.minimumSeconds = minimumSeconds
+        self.queries = queries
+        self.date = date
+        self.cores = cores
+    }
 
     private var dateText: String {
         let formatter = ISO8601DateFormatter()
@@ -19,7 +33,7 @@ struct BenchReport {
 
     // MARK: Table
 
-    var table: String {
+    package var table: String {
         var lines: [String] = [
             "readaloud bench, \(dateText), \(cores) cores, best of \(repetitions) runs (sequential passes: at least "
                 + "\(format2(minimumSeconds)) s a side), \(queries) random queries",
@@ -99,7 +113,7 @@ struct BenchReport {
 
     // MARK: JSON
 
-    var json: String {
+    package var json: String {
         let targets = BenchTarget.evaluate(books)
         let object: JSONValue = .object([
             ("date", .string(dateText)),

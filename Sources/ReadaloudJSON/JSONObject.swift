@@ -1,22 +1,24 @@
 /// A JSON object written field by field, in the order given: the JSON Lines output's builder
 /// (faster than an encoder per event, and the field order is part of the documented schema).
-struct JSONObject {
+package struct JSONObject {
     private var body = ""
 
+    package init() {}
+
     /// Adds a string field.
-    mutating func add(_ key: String, _ value: String) { append(key, Self.quoted(value)) }
+    package mutating func add(_ key: String, _ value: String) { append(key, Self.quoted(value)) }
     /// Adds a number field.
-    mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
+    package mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
     /// Adds a true or false field.
-    mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
+    package mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
     /// Adds a nested object.
-    mutating func add(_ key: String, _ value: JSONObject) { append(key, value.text) }
+    package mutating func add(_ key: String, _ value: JSONObject) { append(key, value.text) }
     /// Adds an array of objects.
-    mutating func add(_ key: String, _ values: [JSONObject]) {
+    package mutating func add(_ key: String, _ values: [JSONObject]) {
         append(key, "[" + values.map(\.text).joined(separator: ",") + "]")
     }
     /// Adds an array of strings.
-    mutating func add(_ key: String, _ values: [String]) {
+    package mutating func add(_ key: String, _ values: [String]) {
         append(key, "[" + values.map(Self.quoted).joined(separator: ",") + "]")
     }
 
@@ -26,11 +28,11 @@ struct JSONObject {
     }
 
     /// The object as one line of JSON.
-    var text: String { "{" + body + "}" }
+    package var text: String { "{" + body + "}" }
 
     /// `value` as a JSON string literal: quotes, backslashes and control characters (C0, DEL
     /// and C1, so that no terminal acts on them) escaped; everything else (all of Unicode) as is.
-    static func quoted(_ value: String) -> String {
+    package static func quoted(_ value: String) -> String {
         var result = "\""
         result.reserveCapacity(value.utf8.count + 2)
         for scalar in value.unicodeScalars {

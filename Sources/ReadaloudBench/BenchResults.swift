@@ -24,7 +24,7 @@ struct GranularityResult {
 }
 
 /// What the bench measured for one book.
-struct BookResult {
+package struct BookResult {
     let name: String
     let locale: String
     let utf8Bytes: Int
