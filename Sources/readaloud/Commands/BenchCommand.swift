@@ -118,7 +118,9 @@ enum BenchCommand {
         var epub: EPUBBenchResult?
         if let epubPath {
             if !json { writeToStandardError("measuring \(epubPath)...\n") }
-            epub = try measure { () throws(BenchError) in try EPUBBenchmark.run(path: epubPath, repetitions: repetitions) }
+            epub = try measure { () throws(BenchError) in
+                try EPUBBenchmark.run(path: epubPath, repetitions: repetitions)
+            }
         }
         let report = BenchReport(
             books: results, epub: epub, repetitions: repetitions, minimumSeconds: minimumSeconds, queries: queries,

@@ -55,7 +55,8 @@ enum ReadCommand {
         "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1).",
         in: 1...Int(Int32.max))
     static let printPage = CommandOption.text(
-        "print-page", valueName: "LABEL", help: "EPUB: start where the printed page LABEL starts (its page-break marker).")
+        "print-page", valueName: "LABEL",
+        help: "EPUB: start where the printed page LABEL starts (its page-break marker).")
     static let format = CommandOption.choice(
         "format", valueName: "F", help: "Output for people or programs.", allowed: EventFormatter.Format.allCases,
         default: .text)

@@ -82,6 +82,8 @@ enum SelectionStoreOptions {
         }
         let bytes = try BookInput.bytes(at: path)
         let locale = arguments[CommonOptions.locale]
-        return (try OpenedBook.open(at: path, lossy: arguments[CommonOptions.lossy], locale: locale), identity(of: bytes))
+        return (
+            try OpenedBook.open(at: path, lossy: arguments[CommonOptions.lossy], locale: locale), identity(of: bytes)
+        )
     }
 }
