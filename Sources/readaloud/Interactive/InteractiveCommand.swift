@@ -22,8 +22,12 @@ enum InteractiveCommand {
                 help: "Open at a locator instead of where the book was left."),
             CommandSpec.Option(
                 name: "pace", valueName: "MS",
-                help: "Milliseconds each utterance stays highlighted when reading all without speech (50 to 10000).",
+                help:
+                    "Read all without speech, each utterance highlighted for MS milliseconds (50 to 10000; without speech the default is 800).",
                 defaultValue: "800"),
+            CommandSpec.Option(
+                name: "no-speech", valueName: nil, help: "Read all without speech, at the --pace."),
+        ] + SpeechOptions.all + [
             SelectionStoreOptions.store,
             CommonOptions.locale,
             CommonOptions.lossy,
@@ -33,6 +37,10 @@ enum InteractiveCommand {
             all, Shift-arrows select, a lists actions, s lists saved selections, q quits; ? shows \
             every key. The place the book is left at is kept beside the saved-selections store \
             and the book opens there next time.
+
+            Read all speaks when speech is available (speech-dispatcher, else espeak-ng on the \
+            sound device, as --speak chooses), the highlight following each word; --speak makes \
+            speech required, --no-speech or --pace reads without it.
             """)
 
     /// Whether `arguments` ask for the reader (`-i` or `--interactive`); `-i` is rewritten to
@@ -72,6 +80,7 @@ enum InteractiveCommand {
         let locale = arguments.value("locale")!
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
         let document = Document(book: book, locale: locale)
+        let (speech, speechProblem) = try Self.speech(arguments, locale: locale, document: document, book: book)
 
         var store: SavedSelectionStore?
         var storeProblem: String?
@@ -101,8 +110,8 @@ enum InteractiveCommand {
             document: document, terminal: terminal, start: start,
             settings: InteractiveReader.Settings(
                 title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
-                unit: unit, pace: .milliseconds(pace), store: store, storeProblem: storeProblem,
-                positions: positions))
+                unit: unit, pace: .milliseconds(pace), speech: speech, speechProblem: speechProblem, store: store,
+                storeProblem: storeProblem, positions: positions))
         let status = reader.run()
         terminal.stop()
         if let problem = reader.positionProblem {
@@ -111,5 +120,43 @@ enum InteractiveCommand {
         if status == ExitCode.interrupted.rawValue { throw CommandFailure("", exitCode: .interrupted) }
         // SIGTERM and SIGHUP end with 128 + the signal's number, as a shell reports them.
         if status != 0 { exit(status) }
+    }
+
+    /// Read-all's speech: required with `--speak` (its failure is the command's), off with
+    /// `--no-speech` or `--pace` (`nil` and no problem), else used when an engine is available
+    /// (otherwise `nil` and the reason). With `--speak-to DIR` the words are highlighted in the
+    /// audio's time, as though the WAV files were played.
+    private static func speech(
+        _ arguments: ParsedArguments, locale: String, document: Document, book: PlainTextBook
+    ) throws(CommandFailure) -> (ReadAllPlayer.Speech?, String?) {
+        let required = arguments.flag("speak")
+        if arguments.flag("no-speech") {
+            guard !required else {
+                throw CommandFailure(UsageError("'--speak' and '--no-speech' contradict each other", spec: spec))
+            }
+            return (nil, nil)
+        }
+        if !required, arguments.values["pace"] != nil { return (nil, nil) }
+        let settings: SpeechSettings
+        do throws(UsageError) {
+            settings = try SpeechOptions.settings(arguments, locale: locale, speakingByDefault: true)
+        } catch {
+            throw CommandFailure(error)
+        }
+        let engine: any SpeechEngine
+        do throws(CommandFailure) {
+            engine = try SpeechOptions.engine(arguments, settings: settings)
+        } catch {
+            if required { throw error }
+            return (nil, error.message)
+        }
+        (engine as? EspeakEngine)?.keepsTime = true
+        let readings = SpeechOptions.readings(of: book)
+        return (
+            ReadAllPlayer.Speech(
+                voice: ReadAllVoice(engine: engine),
+                markup: { Speaker.markup(for: $0, in: document, readings: readings($0.element)) }),
+            nil
+        )
     }
 }

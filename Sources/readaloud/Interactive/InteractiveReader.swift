@@ -17,6 +17,11 @@ final class InteractiveReader {
         var unit: RotorUnit
         /// The time between utterances while reading all without speech.
         var pace: Duration
+        /// The voice read-all speaks with, and how it makes an utterance's markup; `nil`
+        /// without speech.
+        var speech: ReadAllPlayer.Speech?
+        /// Why read-all does not speak, said when it starts, or `nil`.
+        var speechProblem: String?
         /// Where saved selections live, or `nil` when the store could not be opened.
         var store: SavedSelectionStore?
         /// Why there is no store, said when the user asks for it.
@@ -78,8 +83,16 @@ final class InteractiveReader {
     /// position is kept at every page turn and at the end.
     func run() -> Int32 {
         let status = loop()
+        stopReading()
+        settings.speech?.voice.stopAndWait()
         keepPosition()
         return status
+    }
+
+    /// Stops reading all; the voice falls silent at once.
+    private func stopReading() {
+        player?.stop()
+        player = nil
     }
 
     /// Keeps the position for the next opening of the book.
@@ -179,7 +192,7 @@ final class InteractiveReader {
             break
         default:
             // Any other key stops reading all, as VoiceOver's say-all stops on a key.
-            player = nil
+            stopReading()
         }
         switch command {
         case .nextUnit, .previousUnit:
@@ -208,7 +221,7 @@ final class InteractiveReader {
             toggleReadAll()
         case .stop:
             if player != nil {
-                player = nil
+                stopReading()
                 announce("Stopped")
             } else if selection.selection != nil {
                 selection.clear()
@@ -286,7 +299,8 @@ final class InteractiveReader {
         if player == nil {
             player = ReadAllPlayer(
                 document: document, from: cursor.position, granularity: unit.readingGranularity, pace: settings.pace,
-                now: now)
+                speech: settings.speech, now: now)
+            if let problem = settings.speechProblem { announce("No speech: \(problem)") }
         } else {
             player!.togglePause(now: now)
             announce(player!.state == .paused ? "Paused" : "Reading")
@@ -302,10 +316,14 @@ final class InteractiveReader {
             switch step {
             case .utterance(let utterance):
                 cursor.move(to: utterance.position)
+            case .word(let position):
+                cursor.move(to: position)
             case .announcement(let announcement):
                 announcements.post(announcement)
+            case .failure(let failure):
+                announce("Speech failed: \(failure)", priority: .high)
             case .end:
-                self.player = nil
+                stopReading()
                 announce("End of reading")
             }
         }
@@ -453,10 +471,15 @@ final class InteractiveReader {
     private func draw() {
         let page = document.page(containing: cursor.position)
         var status = "\(page.announcement)  \(unit.rawValue)  \(settings.title)"
-        if let player { status += player.state == .paused ? "  (paused)" : "  (reading)" }
+        if let player {
+            status += player.state == .paused ? "  (paused)" : player.isSpeaking ? "  (speaking)" : "  (reading)"
+        }
         if !sink.text.isEmpty { status += "  — " + sink.text }
         var highlight = cursor.highlightedRange(for: unit)
-        if let utterance = player?.current { highlight = (utterance.element, utterance.range) }
+        if let utterance = player?.current {
+            // The word being spoken, else the utterance.
+            highlight = (utterance.element, player?.word ?? utterance.range)
+        }
         var frame = ScreenRenderer.Frame(
             page: pageView(), highlight: highlight, selection: selection.selection?.parts(in: document) ?? [],
             status: status, overlay: nil, prompt: nil, highContrast: highContrast)
