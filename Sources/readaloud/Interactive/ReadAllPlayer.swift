@@ -14,7 +14,8 @@ struct ReadAllPlayer {
     private(set) var state: State = .reading
     /// The utterance highlighted, once there is one.
     private(set) var current: Utterance?
-    /// The word of ``current`` being spoken (offsets in its element), once its mark is heard.
+    /// The word of ``current`` being spoken (offsets in its element): its first word until
+    /// the engine reports a mark.
     private(set) var word: Range<Int>?
     private var session: ReadingSession
     private let pace: Duration
@@ -103,8 +104,9 @@ struct ReadAllPlayer {
                 switch report {
                 case .mark(let number):
                     guard let spoken, let current, spoken.words.indices.contains(number) else { continue }
-                    word = spoken.words[number]
-                    steps.append(.word(ReadingPosition(element: current.element, offset: spoken.words[number].lowerBound)))
+                    let heard = spoken.words[number]
+                    word = heard
+                    steps.append(.word(ReadingPosition(element: current.element, offset: heard.lowerBound)))
                 case .finished(_, let failure):
                     waitingForVoice = false
                     if let failure { return steps + [.failure(failure), .end] }
@@ -124,7 +126,6 @@ struct ReadAllPlayer {
             switch event {
             case .utterance(let utterance):
                 current = utterance
-                word = nil
                 steps.append(.utterance(utterance))
                 if let speech { speak(speech.markup(utterance), priority: nil) }
                 return steps
@@ -152,6 +153,8 @@ struct ReadAllPlayer {
     private mutating func speak(_ markup: SpeechMarkup, priority: AnnouncementPriority?) {
         guard let speech else { return }
         spoken = priority == nil ? markup : nil
+        // The first word is the one about to be heard (while the engine gets ready).
+        if priority == nil { word = markup.words.first }
         waitingForVoice = true
         speech.voice.speak(markup, priority: priority)
     }
