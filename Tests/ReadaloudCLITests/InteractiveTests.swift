@@ -151,6 +151,42 @@ struct InteractiveTests {
         #expect(run.waitForExit() == 0)
     }
 
+    /// Shift-← mirrors Shift-→: from a caret it selects backward, extends a backward selection
+    /// toward the start, and Shift-→ shrinks it back toward its anchor (the engine's backward
+    /// selections).
+    @Test func selectionExtendsAndShrinksBackward() throws {
+        let run = try InteractiveReaderRun(book: try Self.book(Self.chapters), arguments: ["--granularity", "word"])
+        let tmux = run.session
+        func selected() throws -> [String] {
+            try tmux.underlinedText().map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        try tmux.send("Down", "Right", "Right")
+        #expect(tmux.waitForCursor(on: "brown"), "\(tmux.dump)")
+        try tmux.send("S-Left")
+        #expect(tmux.waitForText("Selected: quick"), "from a caret, backward: \(tmux.dump)")
+        #expect(try selected() == ["quick"])
+        try tmux.send("S-Left")
+        #expect(tmux.waitForText("Selected: The quick"), "extends toward the start: \(tmux.dump)")
+        #expect(try selected() == ["The quick"])
+        try tmux.send("S-Right")
+        #expect(tmux.waitUntil { try selected() == ["quick"] }, "Shift-→ shrinks it: \(tmux.dump)")
+        #expect(try tmux.statusLine().contains("Selected: quick"))
+        try tmux.send("S-Right")
+        #expect(tmux.waitForText("Nothing selected"), "shrunk to its anchor: \(tmux.dump)")
+        #expect(try selected().isEmpty)
+        // From the caret again, forward: the word at the cursor; Shift-← shrinks that.
+        try tmux.send("S-Right")
+        #expect(tmux.waitForText("Selected: brown"), "\(tmux.dump)")
+        #expect(try selected() == ["brown"])
+        try tmux.send("S-Left")
+        #expect(tmux.waitForText("Nothing selected"), "\(tmux.dump)")
+        #expect(try selected().isEmpty)
+        // The cursor stayed on "brown" throughout.
+        #expect(try tmux.cursor() == (12, 2))
+        try tmux.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     @Test func anActionIsFoundByAUserInputLabelAndSavedSelectionsAreListed() throws {
         let book = try Self.book(Self.chapters)
         let store = try InteractiveReaderRun.newStore()

@@ -227,14 +227,8 @@ final class InteractiveReader {
                 selection.clear()
                 announce("Selection cleared")
             }
-        case .extendSelection:
-            extendSelection()
-        case .shrinkSelection:
-            if selection.shrink(by: unit.textGranularity) {
-                announceSelection()
-            } else {
-                announce("Nothing to shrink")
-            }
+        case .selectForward, .selectBackward:
+            moveSelectionFocus(forward: command == .selectForward)
         case .actions:
             openActions()
         case .savedSelections:
@@ -332,18 +326,36 @@ final class InteractiveReader {
 
     // MARK: Selection and lists
 
-    private func extendSelection() {
+    /// Moves the selection's focus one unit of the rotor's granularity forward (Shift-→) or
+    /// backward (Shift-←), with the engine's semantics in both directions: a selection whose
+    /// focus lies that way from its anchor is extended, one whose focus lies the other way is
+    /// shrunk toward its anchor. From a caret (nothing, or nothing but a caret, selected),
+    /// forward selects the unit at the cursor, backward selects from the cursor back to the
+    /// start of the unit before it.
+    private func moveSelectionFocus(forward: Bool) {
         let granularity = unit.textGranularity
         if let current = selection.selection, !current.isEmpty {
-            if !selection.extend(by: granularity) {
+            let changed =
+                current.isBackward == !forward
+                ? selection.extend(by: granularity) : selection.shrink(by: granularity)
+            guard changed else {
                 announce("Nothing more to select")
                 return
             }
-        } else if !selection.select(granularity, at: cursor.position) {
-            guard let range = cursor.highlightedRange(for: unit) else { return }
-            selection.select(
-                from: ReadingPosition(element: range.element, offset: range.range.lowerBound),
-                to: ReadingPosition(element: range.element, offset: range.range.upperBound))
+        } else if forward {
+            if !selection.select(granularity, at: cursor.position) {
+                guard let range = cursor.highlightedRange(for: unit) else { return }
+                selection.select(
+                    from: ReadingPosition(element: range.element, offset: range.range.lowerBound),
+                    to: ReadingPosition(element: range.element, offset: range.range.upperBound))
+            }
+        } else {
+            var before = cursor
+            guard before.move(forward: false, by: granularity) else {
+                announce("Nothing more to select")
+                return
+            }
+            selection.select(from: cursor.position, to: before.position)
         }
         announceSelection()
     }
