@@ -220,6 +220,25 @@ struct InteractiveTests {
         #expect(saved.standardOutput.contains("The quick"), "\(saved.standardOutput)")
     }
 
+    /// Copy puts the selection on the reader's clipboard and, through OSC 52, on the system's:
+    /// tmux with `set-clipboard on` takes it into a paste buffer.
+    @Test func copyReachesTheTerminalsClipboard() throws {
+        let run = try InteractiveReaderRun(book: try Self.book(Self.chapters), arguments: ["--granularity", "word"])
+        let tmux = run.session
+        try tmux.setServerOption("set-clipboard", "on")
+        try tmux.send("Down", "Right", "S-Right", "S-Right")
+        #expect(tmux.waitForText("Selected: quick brown"), "\(tmux.dump)")
+        try tmux.send("a")
+        #expect(tmux.waitForText("Actions"), "\(tmux.dump)")
+        try tmux.type("copy")
+        #expect(tmux.waitForText("> Copy"), "\(tmux.dump)")
+        try tmux.send("Enter")
+        #expect(tmux.waitForText("Copy: done (sent to the system clipboard)"), "\(tmux.dump)")
+        #expect(tmux.waitUntil { tmux.newestBuffer() == "quick brown" }, "\(tmux.newestBuffer() ?? "no buffer")")
+        try tmux.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     /// The locator `readaloud BOOK --format jsonl` gives the word `word`.
     static func locator(ofWord word: String, in book: String) throws -> String {
         let result = try CLIRunner.run([book, "--granularity", "word", "--format", "jsonl"])

@@ -53,6 +53,17 @@ final class TmuxSession {
         _ = try tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Sets a server option (`set-option -s`), such as `set-clipboard on`.
+    func setServerOption(_ name: String, _ value: String) throws {
+        _ = try tmux(["set-option", "-s", name, value])
+    }
+
+    /// The text of tmux's newest paste buffer (where an OSC 52 write lands with
+    /// `set-clipboard on`), or `nil` when there is none.
+    func newestBuffer() -> String? {
+        try? tmux(["show-buffer"])
+    }
+
     /// Changes the window's size (the reader gets SIGWINCH).
     func resize(columns: Int, rows: Int) throws {
         _ = try tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])

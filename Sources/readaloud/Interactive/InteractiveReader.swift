@@ -160,7 +160,11 @@ final class InteractiveReader {
             case .choose(let entry):
                 mode = .reading
                 let succeeded = entry.action.handler(entry.range)
-                announce(succeeded ? "\(entry.action.name): done" : "\(entry.action.name): failed")
+                var result = succeeded ? "\(entry.action.name): done" : "\(entry.action.name): failed"
+                if let copied = clipboard.takeNewCopy(), terminal.setClipboard(copied) {
+                    result += " (sent to the system clipboard)"
+                }
+                announce(result)
                 if madeSelection { selection.clear() }
             }
         case .saved(var list):
