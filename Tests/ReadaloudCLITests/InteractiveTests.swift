@@ -239,6 +239,71 @@ struct InteractiveTests {
         #expect(run.waitForExit() == 0)
     }
 
+    /// Three pages of seven rows, a heading on each: "Part One" opens page 1, "Part Two" is on
+    /// page 2's third row, "Part Three" opens page 3.
+    static let parts = """
+        # Part One
+
+        Paragraph 1 has a few words.
+
+        Paragraph 2 has a few words.
+
+        Paragraph 3 has a few words.
+
+        Paragraph 4 has a few words.
+
+        # Part Two
+
+        Paragraph 5 has a few words.
+
+        Paragraph 6 has a few words.
+
+        # Part Three
+
+        Paragraph 7 has a few words.
+
+        """
+
+    @Test func theRotorsHeadingAndPageMoveAcrossPages() throws {
+        let run = try InteractiveReaderRun(
+            book: try Self.book(Self.parts), arguments: ["--granularity", "paragraph"], columns: 60, rows: 8)
+        let tmux = run.session
+        try tmux.send("Tab")
+        #expect(tmux.waitForText("Page 1 of 3  heading"), "\(tmux.dump)")
+        #expect(try tmux.cursor() == (2, 0))
+        try tmux.send("Right")
+        #expect(tmux.waitForCursor(on: "Part Two"), "next heading, on the next page: \(tmux.dump)")
+        #expect(try tmux.cursor() == (2, 2))
+        #expect(try tmux.statusLine().hasPrefix("Page 2 of 3"))
+        try tmux.send("Right")
+        #expect(tmux.waitForCursor(on: "Part Three"), "\(tmux.dump)")
+        #expect(try tmux.cursor() == (2, 0))
+        #expect(try tmux.statusLine().hasPrefix("Page 3 of 3"))
+        try tmux.send("Right")
+        #expect(tmux.waitForText("End of book"), "no heading after the last: \(tmux.dump)")
+        try tmux.send("Left", "Left")
+        #expect(tmux.waitForCursor(on: "Part One"), "previous headings: \(tmux.dump)")
+        #expect(try tmux.statusLine().hasPrefix("Page 1 of 3"))
+
+        try tmux.send("Tab")
+        #expect(tmux.waitForText("Page 1 of 3  page"), "\(tmux.dump)")
+        try tmux.send("Right")
+        #expect(tmux.waitForCursor(on: "Paragraph 4"), "the next page's start: \(tmux.dump)")
+        #expect(try tmux.cursor() == (2, 0))
+        #expect(try tmux.statusLine().hasPrefix("Page 2 of 3"))
+        try tmux.send("Right")
+        #expect(tmux.waitForCursor(on: "Part Three"), "\(tmux.dump)")
+        #expect(try tmux.cursor() == (2, 0))
+        try tmux.send("Right")
+        #expect(tmux.waitForText("End of book"), "\(tmux.dump)")
+        try tmux.send("Left")
+        #expect(tmux.waitForCursor(on: "Paragraph 4"), "the previous page's start: \(tmux.dump)")
+        #expect(try tmux.cursor() == (2, 0))
+        #expect(try tmux.statusLine().hasPrefix("Page 2 of 3"))
+        try tmux.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     /// The locator `readaloud BOOK --format jsonl` gives the word `word`.
     static func locator(ofWord word: String, in book: String) throws -> String {
         let result = try CLIRunner.run([book, "--granularity", "word", "--format", "jsonl"])
