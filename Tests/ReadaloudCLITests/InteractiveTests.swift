@@ -532,6 +532,35 @@ struct InteractiveTests {
         #expect(files.count >= 2, "one WAV file an utterance: \(files)")
     }
 
+    /// Spoken read-all through a private speech-dispatcher (audio into libao's null driver, so
+    /// the words come about as fast as they are synthesised): the highlight is on words past a
+    /// sentence's first (only word marks put it there), and Esc cancels the speech.
+    @Test func spokenReadAllGoesThroughSpeechDispatcher() throws {
+        let service = try SpeechDispatcherTests.service()
+        defer { service.stop() }
+        let sentences = String(repeating: "One two three four five six seven eight nine ten. ", count: 200)
+        let run = try InteractiveReaderRun(
+            book: try Self.book(sentences + "\n"),
+            arguments: ["--granularity", "sentence", "--speech-backend", "speechd"], pace: nil,
+            environment: ["SPEECHD_ADDRESS": service.address])
+        let tmux = run.session
+        try tmux.send("Space")
+        #expect(tmux.waitForText("(speaking)"), "\(tmux.dump)")
+        var highlighted: Set<String> = []
+        tmux.waitUntil(seconds: 20) {
+            if let word = try tmux.reversedText().dropLast().first { highlighted.insert(word) }
+            return highlighted.contains { $0 != "One" }
+        }
+        print("spoken read-all through speech-dispatcher highlighted \(highlighted.sorted())")
+        let laterWords: Set = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        #expect(!highlighted.isDisjoint(with: laterWords), "\(highlighted)")
+        try tmux.send("Escape")
+        #expect(tmux.waitForText("Stopped"), "\(tmux.dump)")
+        #expect(try !tmux.statusLine().contains("(speaking)"))
+        try tmux.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     @Test func readAllWithoutSpeechSaysWhyWhenSpeechWasWanted() throws {
         // An espeak-ng library that cannot load and no speech-dispatcher service: read-all goes
         // on at its pace and says why it is silent.
