@@ -475,6 +475,20 @@ struct InteractiveTests {
         #expect(run.waitForExit() == 0)
     }
 
+    @Test func readAllTurnsThePagesByItself() throws {
+        let run = try InteractiveReaderRun(
+            book: try Self.book(Self.parts), arguments: ["--granularity", "paragraph"], columns: 60, rows: 8)
+        let tmux = run.session
+        #expect(tmux.waitForText("Page 1 of 3  paragraph"), "\(tmux.dump)")
+        try tmux.send("Space")
+        #expect(tmux.waitUntil { try tmux.statusLine().hasPrefix("Page 2 of 3") }, "\(tmux.dump)")
+        #expect(tmux.waitUntil { try tmux.statusLine().hasPrefix("Page 3 of 3") }, "\(tmux.dump)")
+        #expect(tmux.waitForText("End of reading"), "\(tmux.dump)")
+        #expect(try tmux.textAtCursor().hasPrefix("Paragraph 7"), "\(tmux.dump)")
+        try tmux.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     /// Spoken read-all through espeak-ng into WAV files (`--speak-to`, no sound device needed),
     /// the words highlighted in the audio's time: the cursor and the reverse-video highlight
     /// move word by word through the sentence, in order; Space pauses at once, Esc stops.
@@ -534,15 +548,16 @@ struct InteractiveTests {
 
     /// Spoken read-all through a private speech-dispatcher (audio into libao's null driver, so
     /// the words come about as fast as they are synthesised): the highlight is on words past a
-    /// sentence's first (only word marks put it there), and Esc cancels the speech.
+    /// sentence's first (only word marks put it there), the pages turn by themselves, and Esc
+    /// cancels the speech.
     @Test func spokenReadAllGoesThroughSpeechDispatcher() throws {
         let service = try SpeechDispatcherTests.service()
         defer { service.stop() }
         let sentences = String(repeating: "One two three four five six seven eight nine ten. ", count: 200)
         let run = try InteractiveReaderRun(
             book: try Self.book(sentences + "\n"),
-            arguments: ["--granularity", "sentence", "--speech-backend", "speechd"], pace: nil,
-            environment: ["SPEECHD_ADDRESS": service.address])
+            arguments: ["--granularity", "sentence", "--speech-backend", "speechd"], columns: 60, rows: 8,
+            pace: nil, environment: ["SPEECHD_ADDRESS": service.address])
         let tmux = run.session
         try tmux.send("Space")
         #expect(tmux.waitForText("(speaking)"), "\(tmux.dump)")
@@ -552,6 +567,7 @@ struct InteractiveTests {
             return highlighted.contains { $0 != "One" }
         }
         print("spoken read-all through speech-dispatcher highlighted \(highlighted.sorted())")
+        #expect(tmux.waitUntil { try tmux.statusLine().hasPrefix("Page 2 of") }, "pages turn: \(tmux.dump)")
         let laterWords: Set = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
         #expect(!highlighted.isDisjoint(with: laterWords), "\(highlighted)")
         try tmux.send("Escape")
