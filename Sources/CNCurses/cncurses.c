@@ -208,3 +208,15 @@ void cncurses_move(int32_t y, int32_t x) {
 void cncurses_refresh(void) {
     if (screen != NULL) wrefresh(stdscr);
 }
+
+int32_t cncurses_set_clipboard(const char *base64) {
+    if (screen == NULL || output == NULL) return 0;
+    char *format = tigetstr("Ms");
+    if (format == NULL || format == (char *)-1) return 0;
+    // Ms takes the selection ("c": the clipboard) and the base-64 text.
+    char *sequence = tiparm(format, "c", base64);
+    if (sequence == NULL) return 0;
+    fputs(sequence, output);
+    fflush(output);
+    return 1;
+}

@@ -9,15 +9,23 @@ final class InteractiveReaderRun {
     let session: TmuxSession
 
     /// Starts the reader on `book` with `arguments`, its store in `store` (a new folder's when
-    /// `nil`), in a terminal `columns` by `rows`.
-    init(book: String, arguments: [String] = [], store: String? = nil, columns: Int = 80, rows: Int = 24) throws {
+    /// `nil`), in a terminal `columns` by `rows`. Read-all goes at `pace` milliseconds an
+    /// utterance without speech; with `pace` `nil` it speaks when it can (as `arguments` say).
+    /// `environment` is added to the reader's.
+    init(
+        book: String, arguments: [String] = [], store: String? = nil, columns: Int = 80, rows: Int = 24,
+        pace: Int? = 100, environment: [String: String] = [:]
+    ) throws {
         directory = try CLIRunner.temporaryDirectory()
         let store = store ?? directory.appendingPathComponent("selections.sqlite").path
-        let reader = [CLIRunner.executable.path, book, "-i", "--store", store, "--pace", "100"] + arguments
+        let reader =
+            [CLIRunner.executable.path, book, "-i", "--store", store] + (pace.map { ["--pace", "\($0)"] } ?? [])
+            + arguments
         let folder = directory.path
         // A crash reports its backtrace without waiting for a key (the crash test).
         let script = """
             export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:+$SWIFT_BACKTRACE,}interactive=no"
+            \(environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quoted($0.value))" }.joined(separator: "\n"))
             stty -g > \(Self.quoted(folder + "/before"))
             sh -c 'echo $$ > "$1"; shift; exec "$@"' sh \(Self.quoted(folder + "/pid")) \
             \(reader.map(Self.quoted).joined(separator: " "))

@@ -53,6 +53,17 @@ final class TmuxSession {
         _ = try tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Sets a server option (`set-option -s`), such as `set-clipboard on`.
+    func setServerOption(_ name: String, _ value: String) throws {
+        _ = try tmux(["set-option", "-s", name, value])
+    }
+
+    /// The text of tmux's newest paste buffer (where an OSC 52 write lands with
+    /// `set-clipboard on`), or `nil` when there is none.
+    func newestBuffer() -> String? {
+        try? tmux(["show-buffer"])
+    }
+
     /// Changes the window's size (the reader gets SIGWINCH).
     func resize(columns: Int, rows: Int) throws {
         _ = try tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
@@ -71,15 +82,27 @@ final class TmuxSession {
     /// The text drawn underlined (the reader shows its selection so), one entry a row that has
     /// some, read from `capture-pane -e`'s SGR sequences.
     func underlinedText() throws -> [String] {
+        try styledText(on: 4, off: 24)
+    }
+
+    /// The text drawn in reverse video (the reader's current unit, and its status line), one
+    /// entry a row that has some.
+    func reversedText() throws -> [String] {
+        try styledText(on: 7, off: 27)
+    }
+
+    /// The text drawn with the SGR attribute `on` (until `off` or a reset), one entry a row that
+    /// has some, read from `capture-pane -e`'s SGR sequences.
+    func styledText(on: Int, off: Int) throws -> [String] {
         var result: [String] = []
         for row in try styledScreen() {
             let scalars = Array(row.unicodeScalars)
-            var underlined = ""
-            var isUnderlined = false
+            var styled = ""
+            var isStyled = false
             var index = 0
             while index < scalars.count {
                 guard scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" else {
-                    if isUnderlined { underlined.unicodeScalars.append(scalars[index]) }
+                    if isStyled { styled.unicodeScalars.append(scalars[index]) }
                     index += 1
                     continue
                 }
@@ -89,12 +112,12 @@ final class TmuxSession {
                     let parameters = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
                     let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
                     for code in codes {
-                        if code == 0 || code == 24 { isUnderlined = false } else if code == 4 { isUnderlined = true }
+                        if code == 0 || code == off { isStyled = false } else if code == on { isStyled = true }
                     }
                 }
                 index = end + 1
             }
-            if !underlined.isEmpty { result.append(underlined) }
+            if !styled.isEmpty { result.append(styled) }
         }
         return result
     }

@@ -90,6 +90,11 @@ void cncurses_move(int32_t y, int32_t x);
 /// Sends the changes to the terminal.
 void cncurses_refresh(void);
 
+/// Puts text on the system clipboard through the terminal (OSC 52), when terminfo says the
+/// terminal can (its `Ms` capability, as xterm's and tmux's entries have): `base64` is the
+/// text in base 64. Returns 1 when the sequence was sent, 0 when the terminal cannot.
+int32_t cncurses_set_clipboard(const char *base64);
+
 #ifdef __cplusplus
 }
 #endif

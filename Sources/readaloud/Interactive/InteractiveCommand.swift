@@ -15,14 +15,19 @@ enum InteractiveCommand {
         positionals: [CommandSpec.Positional(name: "book", help: "A UTF-8 plain-text book file.")],
         options: [
             CommandSpec.Option(name: "interactive", valueName: nil, help: "Open the terminal reader (also -i)."),
-            granularity.spec, from.spec, pace.spec, SelectionStoreOptions.store.spec, CommonOptions.locale.spec,
-            CommonOptions.lossy.spec,
+            granularity.spec, from.spec, pace.spec, noSpeech.spec,
+        ] + SpeechOptions.all + [
+            SelectionStoreOptions.store.spec, CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
             Keys: arrows move by the rotor's unit and by line, Tab changes the unit, Space reads \
             all, Shift-arrows select, a lists actions, s lists saved selections, q quits; ? shows \
             every key. The place the book is left at is kept beside the saved-selections store \
             and the book opens there next time.
+
+            Read all speaks when speech is available (speech-dispatcher, else espeak-ng on the \
+            sound device, as --speak chooses), the highlight following each word; --speak makes \
+            speech required, --no-speech or --pace reads without it.
             """)
 
     static let granularity = CommonOptions.granularity(
@@ -31,8 +36,10 @@ enum InteractiveCommand {
         "from", valueName: "LOCATOR", help: "Open at a locator instead of where the book was left.")
     static let pace = CommandOption.integer(
         "pace", valueName: "MS",
-        help: "Milliseconds each utterance stays highlighted when reading all without speech (50 to 10000).",
+        help:
+            "Read all without speech, each utterance highlighted for MS milliseconds (50 to 10000; without speech the default is 800).",
         in: 50...10_000, default: 800)
+    static let noSpeech = CommandOption.flag("no-speech", help: "Read all without speech, at the --pace.")
 
     /// Whether `arguments` ask for the reader (`-i` or `--interactive`); `-i` is rewritten to
     /// `--interactive` for the parser.
@@ -65,6 +72,8 @@ enum InteractiveCommand {
         let locale = arguments[CommonOptions.locale]
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
         let document = book.document  // plain text in --locale, or an EPUB
+        let (speech, speechProblem) = try Self.speech(
+            arguments, locale: locale, document: document, readings: book.readings)
 
         var store: SavedSelectionStore?
         var storeProblem: String?
@@ -95,8 +104,8 @@ enum InteractiveCommand {
             document: document, terminal: terminal, start: start,
             settings: InteractiveReader.Settings(
                 title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
-                unit: unit, pace: .milliseconds(arguments[pace]), store: store, storeProblem: storeProblem,
-                positions: positions))
+                unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem, store: store,
+                storeProblem: storeProblem, positions: positions))
         let status = reader.run()
         terminal.stop()
         if let problem = reader.positionProblem {
@@ -105,5 +114,43 @@ enum InteractiveCommand {
         if status == ExitCode.interrupted.rawValue { throw CommandFailure("", exitCode: .interrupted) }
         // SIGTERM and SIGHUP end with 128 + the signal's number, as a shell reports them.
         if status != 0 { exit(status) }
+    }
+
+    /// Read-all's speech: required with `--speak` (its failure is the command's), off with
+    /// `--no-speech` or `--pace` (`nil` and no problem), else used when an engine is available
+    /// (otherwise `nil` and the reason). With `--speak-to DIR` the words are highlighted in the
+    /// audio's time, as though the WAV files were played.
+    private static func speech(
+        _ arguments: ParsedArguments, locale: String, document: Document,
+        readings: @escaping (Int) -> [SpeechMarkup.Reading]
+    ) throws(CommandFailure) -> (ReadAllPlayer.Speech?, String?) {
+        let required = arguments[SpeechOptions.speak]
+        if arguments[noSpeech] {
+            guard !required else {
+                throw CommandFailure(UsageError("'--speak' and '--no-speech' contradict each other", spec: spec))
+            }
+            return (nil, nil)
+        }
+        if !required, arguments.isGiven(pace) { return (nil, nil) }
+        let settings: SpeechSettings
+        do throws(UsageError) {
+            settings = try SpeechOptions.settings(arguments, locale: locale, speakingByDefault: true)
+        } catch {
+            throw CommandFailure(error)
+        }
+        let engine: any SpeechEngine
+        do throws(CommandFailure) {
+            engine = try SpeechOptions.engine(arguments, settings: settings)
+        } catch {
+            if required { throw error }
+            return (nil, error.message)
+        }
+        (engine as? EspeakEngine)?.keepsTime = true
+        return (
+            ReadAllPlayer.Speech(
+                voice: ReadAllVoice(engine: engine),
+                markup: { Speaker.markup(for: $0, in: document, readings: readings($0.element)) }),
+            nil
+        )
     }
 }

@@ -17,6 +17,11 @@ final class InteractiveReader {
         var unit: RotorUnit
         /// The time between utterances while reading all without speech.
         var pace: Duration
+        /// The voice read-all speaks with, and how it makes an utterance's markup; `nil`
+        /// without speech.
+        var speech: ReadAllPlayer.Speech?
+        /// Why read-all does not speak, said when it starts, or `nil`.
+        var speechProblem: String?
         /// Where saved selections live, or `nil` when the store could not be opened.
         var store: SavedSelectionStore?
         /// Why there is no store, said when the user asks for it.
@@ -78,8 +83,16 @@ final class InteractiveReader {
     /// position is kept at every page turn and at the end.
     func run() -> Int32 {
         let status = loop()
+        stopReading()
+        settings.speech?.voice.stopAndWait()
         keepPosition()
         return status
+    }
+
+    /// Stops reading all; the voice falls silent at once.
+    private func stopReading() {
+        player?.stop()
+        player = nil
     }
 
     /// Keeps the position for the next opening of the book.
@@ -147,7 +160,11 @@ final class InteractiveReader {
             case .choose(let entry):
                 mode = .reading
                 let succeeded = entry.action.handler(entry.range)
-                announce(succeeded ? "\(entry.action.name): done" : "\(entry.action.name): failed")
+                var result = succeeded ? "\(entry.action.name): done" : "\(entry.action.name): failed"
+                if let copied = clipboard.takeNewCopy(), terminal.setClipboard(copied) {
+                    result += " (sent to the system clipboard)"
+                }
+                announce(result)
                 if madeSelection { selection.clear() }
             }
         case .saved(var list):
@@ -179,7 +196,7 @@ final class InteractiveReader {
             break
         default:
             // Any other key stops reading all, as VoiceOver's say-all stops on a key.
-            player = nil
+            stopReading()
         }
         switch command {
         case .nextUnit, .previousUnit:
@@ -208,20 +225,14 @@ final class InteractiveReader {
             toggleReadAll()
         case .stop:
             if player != nil {
-                player = nil
+                stopReading()
                 announce("Stopped")
             } else if selection.selection != nil {
                 selection.clear()
                 announce("Selection cleared")
             }
-        case .extendSelection:
-            extendSelection()
-        case .shrinkSelection:
-            if selection.shrink(by: unit.textGranularity) {
-                announceSelection()
-            } else {
-                announce("Nothing to shrink")
-            }
+        case .selectForward, .selectBackward:
+            moveSelectionFocus(forward: command == .selectForward)
         case .actions:
             openActions()
         case .savedSelections:
@@ -286,7 +297,8 @@ final class InteractiveReader {
         if player == nil {
             player = ReadAllPlayer(
                 document: document, from: cursor.position, granularity: unit.readingGranularity, pace: settings.pace,
-                now: now)
+                speech: settings.speech, now: now)
+            if let problem = settings.speechProblem { announce("No speech: \(problem)") }
         } else {
             player!.togglePause(now: now)
             announce(player!.state == .paused ? "Paused" : "Reading")
@@ -302,10 +314,14 @@ final class InteractiveReader {
             switch step {
             case .utterance(let utterance):
                 cursor.move(to: utterance.position)
+            case .word(let position):
+                cursor.move(to: position)
             case .announcement(let announcement):
                 announcements.post(announcement)
+            case .failure(let failure):
+                announce("Speech failed: \(failure)", priority: .high)
             case .end:
-                self.player = nil
+                stopReading()
                 announce("End of reading")
             }
         }
@@ -314,18 +330,36 @@ final class InteractiveReader {
 
     // MARK: Selection and lists
 
-    private func extendSelection() {
+    /// Moves the selection's focus one unit of the rotor's granularity forward (Shift-→) or
+    /// backward (Shift-←), with the engine's semantics in both directions: a selection whose
+    /// focus lies that way from its anchor is extended, one whose focus lies the other way is
+    /// shrunk toward its anchor. From a caret (nothing, or nothing but a caret, selected),
+    /// forward selects the unit at the cursor, backward selects from the cursor back to the
+    /// start of the unit before it.
+    private func moveSelectionFocus(forward: Bool) {
         let granularity = unit.textGranularity
         if let current = selection.selection, !current.isEmpty {
-            if !selection.extend(by: granularity) {
+            let changed =
+                current.isBackward == !forward
+                ? selection.extend(by: granularity) : selection.shrink(by: granularity)
+            guard changed else {
                 announce("Nothing more to select")
                 return
             }
-        } else if !selection.select(granularity, at: cursor.position) {
-            guard let range = cursor.highlightedRange(for: unit) else { return }
-            selection.select(
-                from: ReadingPosition(element: range.element, offset: range.range.lowerBound),
-                to: ReadingPosition(element: range.element, offset: range.range.upperBound))
+        } else if forward {
+            if !selection.select(granularity, at: cursor.position) {
+                guard let range = cursor.highlightedRange(for: unit) else { return }
+                selection.select(
+                    from: ReadingPosition(element: range.element, offset: range.range.lowerBound),
+                    to: ReadingPosition(element: range.element, offset: range.range.upperBound))
+            }
+        } else {
+            var before = cursor
+            guard before.move(forward: false, by: granularity) else {
+                announce("Nothing more to select")
+                return
+            }
+            selection.select(from: cursor.position, to: before.position)
         }
         announceSelection()
     }
@@ -453,10 +487,15 @@ final class InteractiveReader {
     private func draw() {
         let page = document.page(containing: cursor.position)
         var status = "\(page.announcement)  \(unit.rawValue)  \(settings.title)"
-        if let player { status += player.state == .paused ? "  (paused)" : "  (reading)" }
+        if let player {
+            status += player.state == .paused ? "  (paused)" : player.isSpeaking ? "  (speaking)" : "  (reading)"
+        }
         if !sink.text.isEmpty { status += "  — " + sink.text }
         var highlight = cursor.highlightedRange(for: unit)
-        if let utterance = player?.current { highlight = (utterance.element, utterance.range) }
+        if let utterance = player?.current {
+            // The word being spoken, else the utterance.
+            highlight = (utterance.element, player?.word ?? utterance.range)
+        }
         var frame = ScreenRenderer.Frame(
             page: pageView(), highlight: highlight, selection: selection.selection?.parts(in: document) ?? [],
             status: status, overlay: nil, prompt: nil, highContrast: highContrast)

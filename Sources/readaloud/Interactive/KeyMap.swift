@@ -8,7 +8,7 @@ enum KeyMap {
         case nextUnit, previousUnit, nextLine, previousLine, lineStart, lineEnd, nextPage, previousPage
         case rotorNext, rotorPrevious
         case readAll, stop
-        case extendSelection, shrinkSelection
+        case selectForward, selectBackward
         case actions, savedSelections
         case largerText, smallerText, highContrast
         case goToPage, find, help, quit
@@ -40,9 +40,9 @@ enum KeyMap {
             help: "read all from here; Space again pauses and resumes"),
         Binding(label: "Esc", keys: [.escape], command: .stop, help: "stop reading; clear the selection"),
         Binding(
-            label: "Shift-→ / Shift-←", keys: [.shiftRight], command: .extendSelection,
-            help: "extend / shrink the selection by the rotor's granularity"),
-        Binding(label: "", keys: [.shiftLeft], command: .shrinkSelection, help: ""),
+            label: "Shift-→ / Shift-←", keys: [.shiftRight], command: .selectForward,
+            help: "select forward / backward by the rotor's unit: extend away from the anchor, shrink toward it"),
+        Binding(label: "", keys: [.shiftLeft], command: .selectBackward, help: ""),
         Binding(
             label: "a", keys: [.character("a")], command: .actions,
             help: "actions (Copy, Save selection, ...): type to filter, Enter runs"),

@@ -1,4 +1,5 @@
 import CNCurses
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -105,4 +106,11 @@ final class Terminal {
 
     /// Shows what was drawn.
     func refresh() { cncurses_refresh() }
+
+    /// Puts `text` on the system clipboard through the terminal (OSC 52) when its terminfo
+    /// entry says it can; returns whether it was sent (the terminal may still refuse it, as
+    /// tmux does unless `set-clipboard` is on).
+    func setClipboard(_ text: String) -> Bool {
+        cncurses_set_clipboard(Data(text.utf8).base64EncodedString()) == 1
+    }
 }

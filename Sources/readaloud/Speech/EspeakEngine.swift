@@ -41,6 +41,11 @@ final class EspeakEngine: SpeechEngine {
     /// The WAV file the last text went into, with `.wavFiles` output.
     private(set) var lastFile: URL?
 
+    /// With `.wavFiles` output: report the marks and return in the audio's own time, as though
+    /// each file were played as it is written (the terminal reader's highlight follows the
+    /// words so); otherwise as fast as espeak-ng synthesises.
+    var keepsTime = false
+
     /// Loads and sets up espeak-ng.
     ///
     /// - Throws: ``CommandFailure`` naming the package when espeak-ng is missing, or the voice
@@ -124,13 +129,38 @@ final class EspeakEngine: SpeechEngine {
             return player?.play(audio, marks: marks, shouldStop: shouldStop) { onMark($0.number, $0.milliseconds) }
                 ?? false
         case .wavFiles(let directory):
-            for mark in marks { onMark(mark.number, mark.milliseconds) }
             fileNumber += 1
             let file = directory.appendingPathComponent(String(format: "%05d.wav", fileNumber))
             try? audio.write(to: file)
             lastFile = file
-            return true
+            guard keepsTime else {
+                for mark in marks { onMark(mark.number, mark.milliseconds) }
+                return true
+            }
+            return keepTime(
+                of: marks, lasting: .milliseconds(samples.count * 1000 / sampleRate), shouldStop: shouldStop,
+                onMark: { onMark($0.number, $0.milliseconds) })
         }
+    }
+
+    /// Reports each mark when its time comes, counted from now, and returns once `duration`
+    /// has passed (`true`), or at once when `shouldStop` answers `true` (`false`).
+    private func keepTime(
+        of marks: [Mark], lasting duration: Duration, shouldStop: () -> Bool, onMark: (Mark) -> Void
+    ) -> Bool {
+        let start = ContinuousClock.now
+        func waitUntil(_ deadline: ContinuousClock.Instant) -> Bool {
+            while ContinuousClock.now < deadline {
+                if shouldStop() { return false }
+                usleep(5_000)
+            }
+            return !shouldStop()
+        }
+        for mark in marks {
+            guard waitUntil(start + .milliseconds(mark.milliseconds)) else { return false }
+            onMark(mark)
+        }
+        return waitUntil(start + duration)
     }
 
     /// The samples of SSML `text`, reporting its marks as they are synthesised; `nil` when

@@ -31,10 +31,17 @@ final class Speaker {
         highlightsWords = isatty(1) != 0
     }
 
-    /// The markup for `utterance`: the element's words that meet the utterance's range (its
-    /// tokenizer's reading units by word, as read-all and `units` read them, so a paragraph
-    /// with no word is marked by its sentences), its readings, its language.
+    /// The markup for `utterance`: see ``markup(for:in:readings:)``.
     func markup(for utterance: Utterance) -> SpeechMarkup {
+        Self.markup(for: utterance, in: document, readings: readings(utterance.element))
+    }
+
+    /// The markup for `utterance` of `document`: the element's words that meet the utterance's
+    /// range (its tokenizer's reading units by word, as read-all and `units` read them, so a
+    /// paragraph with no word is marked by its sentences), its `readings`, its language.
+    static func markup(
+        for utterance: Utterance, in document: Document, readings: [SpeechMarkup.Reading]
+    ) -> SpeechMarkup {
         let element = document.elements[utterance.element]
         let segments = element.tokenizer.readingUnits(for: .word)
         // The first word that ends after the utterance starts (binary search), then those
@@ -51,7 +58,7 @@ final class Speaker {
             low += 1
         }
         return SpeechMarkup(
-            text: utterance.text, range: utterance.range, words: words, readings: readings(utterance.element),
+            text: utterance.text, range: utterance.range, words: words, readings: readings,
             language: element.locale)
     }
 

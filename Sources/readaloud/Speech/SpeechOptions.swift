@@ -36,10 +36,13 @@ enum SpeechOptions {
         speak.spec, backend.spec, voice.spec, rate.spec, pitch.spec, volume.spec, speakTo.spec,
     ]
 
-    /// The settings the options give; throws when one is given without `--speak`.
-    static func settings(_ arguments: ParsedArguments, locale: String) throws(UsageError) -> SpeechSettings {
+    /// The settings the options give, checked; throws when one is given without `--speak`
+    /// (unless `speakingByDefault`: the terminal reader speaks without being asked).
+    static func settings(
+        _ arguments: ParsedArguments, locale: String, speakingByDefault: Bool = false
+    ) throws(UsageError) -> SpeechSettings {
         for option in all where option.name != speak.name && arguments.values[option.name] != nil {
-            guard arguments[speak] else {
+            guard arguments[speak] || speakingByDefault else {
                 throw UsageError("'--\(option.name)' goes with '--speak'", spec: arguments.spec)
             }
         }
@@ -65,6 +68,17 @@ enum SpeechOptions {
         readings: @escaping (Int) -> [SpeechMarkup.Reading]
     ) throws(CommandFailure) -> Speaker? {
         guard arguments[speak] else { return nil }
+        return Speaker(engine: try engine(arguments, settings: settings), document: document, readings: readings)
+    }
+
+    /// The engine the options choose: espeak-ng into WAV files with `--speak-to`, the backend
+    /// `--speech-backend` names, else speech-dispatcher when its service answers, else espeak-ng
+    /// on the sound device.
+    ///
+    /// - Throws: ``CommandFailure`` saying why there is no such engine here.
+    static func engine(_ arguments: ParsedArguments, settings: SpeechSettings) throws(CommandFailure)
+        -> any SpeechEngine
+    {
         let engine: any SpeechEngine
         let backend = arguments[Self.backend]
         if let directory = arguments[speakTo] {
@@ -86,6 +100,6 @@ enum SpeechOptions {
         } else {
             engine = try EspeakEngine(settings: settings, output: .soundDevice)
         }
-        return Speaker(engine: engine, document: document, readings: readings)
+        return engine
     }
 }
