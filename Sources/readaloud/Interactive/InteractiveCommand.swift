@@ -104,7 +104,8 @@ enum InteractiveCommand {
             document: document, terminal: terminal, start: start,
             settings: InteractiveReader.Settings(
                 title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
-                unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem, store: store,
+                unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
+                store: store,
                 storeProblem: storeProblem, positions: positions))
         let status = reader.run()
         terminal.stop()
