@@ -2,6 +2,12 @@ import Foundation
 
 /// Runs the built `readaloud` binary, as a user would, and captures what it prints.
 enum CLIRunner {
+    /// Whether these tests (and so the `readaloud` built with them) run under AddressSanitizer,
+    /// as CI's `swift test --sanitize=address` does: its shadow memory needs terabytes of address
+    /// space, and its quarantine keeps freed memory resident, so address-space limits and
+    /// resident-memory bounds do not apply there.
+    static let isAddressSanitized = dlsym(nil, "__asan_init") != nil
+
     struct Result {
         let status: Int32
         let standardOutput: String

@@ -36,7 +36,11 @@ import Testing
         Thread.sleep(forTimeInterval: 3)
         let after = server.residentKiB ?? 0
         print("serve back-pressure: resident \(before) KiB before reading, \(after) KiB after 3 s unread")
-        #expect(after - before < 8 * 1024, "the server grew from \(before) KiB to \(after) KiB")
+        if CLIRunner.isAddressSanitized {
+            print("not checked: AddressSanitizer's quarantine keeps freed memory resident")
+        } else {
+            #expect(after - before < 8 * 1024, "the server grew from \(before) KiB to \(after) KiB")
+        }
         // Now read: the session is alive and goes on where the queue left off.
         var events: [[String: Any]] = []
         var session: Int?
