@@ -70,8 +70,8 @@ public struct PlainTextBook: Sendable {
         }
     }
 
-    /// The paragraphs, in reading order.
-    public let paragraphs: [Paragraph]
+    /// The paragraphs, in reading order (each made when asked for; see ``Paragraphs``).
+    public let paragraphs: Paragraphs
     /// Whether the file was read as hard-wrapped (rule 3).
     public let isHardWrapped: Bool
     /// The buffer every paragraph's text lives in, with U+2029 between consecutive

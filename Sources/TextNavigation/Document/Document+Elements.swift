@@ -98,13 +98,18 @@ final class ElementFactory: Sendable {
     /// How many of the most recently handed out elements are held, at least.
     static let recentMinimum = 32
 
-    private let paragraphs: [PlainTextBook.Paragraph]
+    private let paragraphs: PlainTextBook.Paragraphs
     private let locale: String
     private let state: Locked<State>
 
     private struct State {
         var width: Double
-        var alive: [WeakElement]
+        /// The elements made that may be alive, by index: every one among the recent elements,
+        /// and those let go from them while someone held them (swept when they outnumber the
+        /// recent ones, so that a book of millions of paragraphs does not keep a slot for each).
+        var alive: [Int: WeakElement] = [:]
+        /// How many entries `alive` may have before the dead ones are swept out.
+        var sweepAt = 1024
         /// The elements handed out most recently, oldest first from `head`, each there once;
         /// slots before `head` are empty.
         var recent: [TextElement?] = []
@@ -124,16 +129,20 @@ final class ElementFactory: Sendable {
             let index = element.index
             // The slot `element` went into last is still there (only the element made for an
             // index while it is alive can be in it).
-            if alive[index].recentSlot >= dropped + head { return }
-            alive[index].recentSlot = dropped + recent.count
+            if alive[index, default: WeakElement()].recentSlot >= dropped + head { return }
+            alive[index, default: WeakElement()].recentSlot = dropped + recent.count
             recent.append(element)
             recentText += element.text.count + ElementFactory.elementWeight
             while recent.count - head > ElementFactory.recentMinimum, recentText > ElementFactory.recentTextBudget {
                 var evicted = recent[head].take()!
                 head += 1
                 recentText -= evicted.text.count + ElementFactory.elementWeight
-                if isKnownUniquelyReferenced(&evicted) { alive[evicted.index].element = nil }
+                if isKnownUniquelyReferenced(&evicted) { alive[evicted.index] = nil }
                 released.append(evicted)
+            }
+            if alive.count > sweepAt {
+                alive = alive.filter { $0.value.element != nil }
+                sweepAt = max(1024, 2 * alive.count)
             }
             if head >= 1024, head * 2 >= recent.count {
                 recent.removeFirst(head)
@@ -150,17 +159,21 @@ final class ElementFactory: Sendable {
         var recentSlot = -1
     }
 
-    init(paragraphs: [PlainTextBook.Paragraph], locale: String, width: Double) {
+    init(paragraphs: PlainTextBook.Paragraphs, locale: String, width: Double) {
         self.paragraphs = paragraphs
         self.locale = locale
-        self.state = Locked(State(width: width, alive: Array(repeating: WeakElement(), count: paragraphs.count)))
+        self.state = Locked(State(width: width))
     }
 
     /// The number of elements.
     var count: Int { paragraphs.count }
 
     /// The text of element `index`.
-    func text(at index: Int) -> TextStorage { paragraphs[index].text }
+    func text(at index: Int) -> TextStorage { paragraphs.text(at: index) }
+
+    /// How many elements the factory keeps track of (tests only): those it holds, and those
+    /// others may still hold.
+    var trackedCount: Int { state.withLock { $0.alive.count } }
 
     /// Element `index`: the one alive, or a new one.
     func element(at index: Int) -> TextElement {
@@ -196,31 +209,28 @@ final class ElementFactory: Sendable {
 
     /// Element `index`, alive or made now, with the lock held.
     private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {
-        // Read in place: a copy of the slot would add and drop a weak reference.
-        if let alive = state.alive.withUnsafeMutableBufferPointer({ ($0.baseAddress! + index).pointee.element }) {
-            return alive
-        }
-        let paragraph = paragraphs[index]
+        if let alive = state.alive[index]?.element { return alive }
         let made = TextElement(
-            text: paragraph.text, traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText],
+            text: paragraphs.text(at: index),
+            traits: paragraphs.isHeading(at: index) ? [.heading, .staticText] : [.staticText],
             label: nil, customActions: [], customContent: [], locale: locale, width: state.width, maker: self,
             index: index)
-        state.alive[index].element = made
+        state.alive[index, default: WeakElement()].element = made
         return made
     }
 
     /// The line units of element `index`: the live element's, or found afresh (nothing is kept).
     func lineSegments(at index: Int) -> TextSegments {
-        let (alive, width) = state.withLock { ($0.alive[index].element, $0.width) }
+        let (alive, width) = state.withLock { ($0.alive[index]?.element, $0.width) }
         if let alive { return alive.lines.lineSegments() }
-        return LiveLayout.lineSegments(of: paragraphs[index].text, locale: locale, width: width)
+        return LiveLayout.lineSegments(of: paragraphs.text(at: index), locale: locale, width: width)
     }
 
     /// Lays the live elements out `width` cells wide, and makes later ones at that width.
     func relayout(width: Double) {
         state.withLock { state in
             state.width = width
-            for slot in state.alive {
+            for slot in state.alive.values {
                 // Under the lock, so that no element is made at the old width meanwhile.
                 slot.element?.lines.relayout(width: width)
             }

@@ -20,8 +20,22 @@ public final class Document: Sendable {
     public let elements: Elements
 
     private let explicitPageStarts: [Int]?
-    private let forcedBreaks: Set<Int>
+    private let forcedBreaks: ForcedBreaks
     private let state: Locked<State>
+
+    /// The elements that always start a page: given as indices, or a book's paragraphs after a
+    /// form feed (asked of the book, not copied into a set: a book of form feeds has millions).
+    private enum ForcedBreaks: Sendable {
+        case indices(Set<Int>)
+        case book(PlainTextBook.Paragraphs)
+
+        func isForced(before index: Int) -> Bool {
+            switch self {
+            case .indices(let indices): indices.contains(index)
+            case .book(let paragraphs): paragraphs.startsPage(at: index)
+            }
+        }
+    }
 
     private struct State {
         var layout: PageLayout?
@@ -36,11 +50,12 @@ public final class Document: Sendable {
     ) {
         TextElement.link(elements)
         for element in elements { element.lines.relayout(width: Double(layout.width)) }
-        self.init(elements: Elements(source: .given(elements)), layout: layout, pageBreaksBefore: pageBreaksBefore)
+        self.init(
+            elements: Elements(source: .given(elements)), layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
     }
 
     /// A paginated document over elements already laid out at `layout`'s width.
-    private init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
+    private init(elements: Elements, layout: PageLayout, pageBreaksBefore: ForcedBreaks) {
         self.elements = elements
         self.explicitPageStarts = nil
         self.forcedBreaks = pageBreaksBefore
@@ -61,7 +76,7 @@ public final class Document: Sendable {
             index += page.count
         }
         self.explicitPageStarts = starts
-        self.forcedBreaks = []
+        self.forcedBreaks = .indices([])
         self.state = Locked(State(layout: nil))
         TextElement.link(elements)
     }
@@ -74,8 +89,7 @@ public final class Document: Sendable {
     /// - Complexity: O(p) in the number of paragraphs, making no element.
     public convenience init(book: PlainTextBook, locale: String = "en", layout: PageLayout = PageLayout()) {
         let factory = ElementFactory(paragraphs: book.paragraphs, locale: locale, width: Double(layout.width))
-        let breaks = Set(book.paragraphs.indices.filter { book.paragraphs[$0].startsPage })
-        self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: breaks)
+        self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .book(book.paragraphs))
     }
 
     /// The page layout, or `nil` for backend-made pages.
@@ -189,7 +203,7 @@ public final class Document: Sendable {
         var starts = [startPosition]
         var used = 0
         for index in elements.indices {
-            if forcedBreaks.contains(index), index > 0 {
+            if forcedBreaks.isForced(before: index), index > 0 {
                 if used > 0 || starts.last != ReadingPosition(element: index, offset: 0) {
                     starts.append(ReadingPosition(element: index, offset: 0))
                 }

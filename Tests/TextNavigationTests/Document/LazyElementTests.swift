@@ -78,6 +78,24 @@ import Testing
         #expect((20_000..<end).allSatisfy { document.elements[$0].tokenizer.hasUnits(.word) })
     }
 
+    @Test func aBookOfMillionsOfParagraphsKeepsNoSlotForEach() throws {
+        // 200,000 one-character paragraphs, each asked for once: the factory keeps track of
+        // the few thousand it holds, not of every paragraph (it kept a weak slot for each,
+        // 16 bytes a paragraph, before any was made).
+        let book = try PlainTextBook(String(repeating: "a\n\n", count: 200_000))
+        let document = Document(book: book)
+        guard case .made(let factory) = document.elements.source else {
+            Issue.record("a book's document makes its elements")
+            return
+        }
+        #expect(factory.trackedCount == 0)
+        let held = document.elements[7]
+        for index in document.elements.indices { _ = document.elements[index] }
+        #expect(factory.trackedCount < 20_000)
+        #expect(document.elements[7] === held)
+        #expect(document.elements[199_999].text.string == "a")
+    }
+
     @Test func paginationMakesNoElementAndRelayoutReachesLaterOnes() throws {
         let document = Document(book: try longBook(50), layout: PageLayout(width: 70, linesPerPage: 30))
         try #require(document.elements.count == 50)
