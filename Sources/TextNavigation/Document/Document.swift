@@ -193,34 +193,31 @@ public final class Document: Sendable {
         } else {
             starts = paginate(linesPerPage: layout?.linesPerPage ?? Int.max)
         }
-        state.withLock { state in
-            if state.layout == layout { state.pageStarts = starts }
-        }
+        keep(pageStarts: starts, for: layout)
         return starts
     }
 
-    private func paginate(linesPerPage: Int) -> [ReadingPosition] {
-        var starts = [startPosition]
-        var used = 0
-        for index in elements.indices {
-            if forcedBreaks.isForced(before: index), index > 0 {
-                if used > 0 || starts.last != ReadingPosition(element: index, offset: 0) {
-                    starts.append(ReadingPosition(element: index, offset: 0))
-                }
-                used = 0
-            } else if used > 0 {
-                used += 1  // the blank line between paragraphs
-            }
-            // The element's line units (its tokenizer's), found without shaping.
-            let lines = elements.lineSegments(at: index)
-            for line in 0..<max(1, lines.count) {
-                if used >= linesPerPage {
-                    starts.append(ReadingPosition(element: index, offset: line == 0 ? 0 : lines[line].lowerBound))
-                    used = 0
-                }
-                used += 1
-            }
-        }
-        return starts
+    /// The layout, and whether its pages are known.
+    var paginationState: (layout: PageLayout?, isPaginated: Bool) {
+        state.withLock { ($0.layout, $0.pageStarts != nil) }
     }
+
+    /// Keeps `starts` as the pages of `layout`, unless the layout changed meanwhile.
+    func keep(pageStarts starts: [ReadingPosition], for layout: PageLayout?) {
+        state.withLock { state in
+            if state.layout == layout { state.pageStarts = starts }
+        }
+    }
+
+    private func paginate(linesPerPage: Int) -> [ReadingPosition] {
+        var cutter = PageCutter(linesPerPage: linesPerPage)
+        for index in elements.indices {
+            // The element's line units (its tokenizer's), found without shaping.
+            cutter.add(index, lines: elements.lineSegments(at: index), forcedBreak: isPageBreakForced(before: index))
+        }
+        return cutter.starts
+    }
+
+    /// Whether a page break is forced before element `index` (a form feed in a book).
+    func isPageBreakForced(before index: Int) -> Bool { forcedBreaks.isForced(before: index) }
 }
