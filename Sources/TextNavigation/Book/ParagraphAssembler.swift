@@ -69,10 +69,7 @@ struct ParagraphAssembler {
         let hardWrapped = isHardWrapped()
         var (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
         file?.startLastPass()
-        var paragraphOffsets: [Int32] = []
-        var byteOffsets: [Int32] = []
-        paragraphOffsets.reserveCapacity(anchorCount)
-        byteOffsets.reserveCapacity(anchorCount)
+        var anchors = SourceMap.Table.Writer(reservingFor: anchorCount)
         // One paragraph separator between consecutive paragraphs, in no paragraph's range.
         let buffer = UTF16Buffer(exactCount: unitCount + max(0, pieces.count - 1)) { target in
             var out = 0
@@ -88,8 +85,7 @@ struct ParagraphAssembler {
                     switch run {
                     case .softWrap(let terminator):
                         precondition(out < target.count, "the plan counted fewer units than are written")
-                        paragraphOffsets.append(Int32(out - paragraphStart))
-                        byteOffsets.append(~Int32(terminator))
+                        anchors.append(paragraphOffset: out - paragraphStart, byteOffset: terminator, isSoftWrap: true)
                         target[out] = 0x20
                         out += 1
                     case .text(let bytes, _):
@@ -100,18 +96,19 @@ struct ParagraphAssembler {
                             out + bytes.count <= target.count
                                 || out + UTF8Decoding.utf16Count(of: bytes, in: source) <= target.count,
                             "the plan counted fewer units than are written")
-                        paragraphOffsets.append(Int32(out - paragraphStart))
-                        byteOffsets.append(Int32(bytes.lowerBound))
+                        anchors.append(
+                            paragraphOffset: out - paragraphStart, byteOffset: bytes.lowerBound, isSoftWrap: false)
                         out = UTF8Decoding.transcode(bytes, of: source, into: target, at: out)
                     }
                 }
                 // The piece becomes the list's entry: where its text and anchors end.
-                pieces[index] = piece.with(out, paragraphOffsets.count)
+                anchors.endParagraph()
+                pieces[index] = piece.with(out, anchors.bytes.count)
                 file?.discardPages(before: piece.upper)
             }
             return out
         }
-        let table = SourceMap.Table(paragraphOffsets: paragraphOffsets, byteOffsets: byteOffsets)
+        let table = SourceMap.Table(bytes: anchors.bytes)
         return Result(
             buffer: buffer, isHardWrapped: hardWrapped,
             paragraphs: PlainTextBook.Paragraphs(buffer: buffer, entries: pieces, sourceMaps: table))
