@@ -87,9 +87,10 @@ extension Document {
 /// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
 /// recent elements live behind a lock (`Locked`).
 final class ElementFactory: Sendable {
-    /// How much text the most recently handed out elements hold, at most, in UTF-16 units: four
-    /// times what a reading session reads ahead at a time.
-    static let recentTextBudget = 262_144
+    /// How much text the most recently handed out elements hold, at most, in UTF-16 units:
+    /// twice what a reading session reads ahead at a time (so that what it prepared stays until
+    /// it is read), and no more, for a whole read-all's memory is the book's text and this.
+    static let recentTextBudget = 131_072
     /// What an element weighs against ``recentTextBudget`` beside its text, in UTF-16 units: its
     /// own state (tokenizer, layout, locks; about a kilobyte) as text, so that a book of short
     /// paragraphs (a million of one character each) keeps a few thousand of them, not a

@@ -52,16 +52,16 @@ import Testing
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
         weak var first: TextElement? = document.elements[0]
-        for index in 1..<200 { _ = document.elements[index] }
-        // About 200,000 UTF-16 units of elements so far, under the budget; then two of them in
+        for index in 1..<100 { _ = document.elements[index] }
+        // About 100,000 UTF-16 units of elements so far, under the budget; then two of them in
         // turn, which as new elements would be another million.
         for _ in 0..<500 {
-            _ = document.elements[198]
-            _ = document.elements[199]
+            _ = document.elements[98]
+            _ = document.elements[99]
         }
         #expect(first != nil)
         // New elements still push the oldest out.
-        for index in 200..<400 { _ = document.elements[index] }
+        for index in 100..<400 { _ = document.elements[index] }
         #expect(first == nil)
     }
 
