@@ -17,10 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch="${MEMORY_SCRATCH:-.build}"
 echo "memory: building readaloud (release)"
-swift build -c release --scratch-path "$scratch" --product readaloud >/dev/null
-binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/readaloud"
+binary="$(scripts/release-binary.sh "${MEMORY_SCRATCH:-.build}")"
 
 python3 - "$binary" "${MEMORY_GRANULARITIES:-character word sentence line paragraph}" "$@" <<'PY'
 import os, subprocess, sys, tempfile, time
