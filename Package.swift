@@ -23,9 +23,26 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The system libzip (Debian's libzip-dev), for the ZIP container of EPUB books.
+        .systemLibrary(
+            name: "CZip",
+            providers: [.apt(["libzip-dev"])]
+        ),
+        // The system libxml2 (Debian's libxml2-dev), for the XML and XHTML of EPUB books.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // Parses EPUB XML with libxml2 with the protections untrusted input needs (no DTD, no
+        // external entity, no network, XHTML's named entities from a built-in table).
+        .target(
+            name: "CEPUBXML",
+            dependencies: ["CLibXML2"]
+        ),
         .target(
             name: "TextNavigation",
-            dependencies: ["CICU", "CSQLite"]
+            dependencies: ["CICU", "CSQLite", "CZip", "CEPUBXML"]
         ),
         // A child process for SavedSelectionStore's crash and concurrency tests: saves selections
         // in a burst and prints each one after `save` returns. Not a product.
@@ -44,9 +61,23 @@ let package = Package(
             name: "CNCurses",
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
+        // speech-dispatcher's client library, opened with dlopen at run time the same way.
+        .target(
+            name: "CSpeechd",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        // JSON for the command line: the ordered writer of its output and `serve`'s strict
+        // parser. Not a product.
+        .target(name: "ReadaloudJSON"),
+        // `readaloud bench`'s measurements, raw ICU baselines and report, kept out of the
+        // library's API. Reaches the library's internals through `package` access. Not a product.
+        .target(
+            name: "ReadaloudBench",
+            dependencies: ["TextNavigation", "ReadaloudJSON"]
+        ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "CEspeak", "CNCurses"]
+            dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CSpeechd", "CNCurses"]
         ),
         .testTarget(
             name: "TextNavigationTests",

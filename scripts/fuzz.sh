@@ -34,12 +34,16 @@ swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name ReadaloudFuzze
     -I "$bin/Modules" \
     -Xcc -fmodule-map-file="$bin/CICU.build/module.modulemap" \
     -Xcc -fmodule-map-file="Sources/CSQLite/module.modulemap" \
-    "$bin"/TextNavigation.build/*.o "$bin"/CICU.build/*.o \
-    -licui18n -licuuc -licudata -lsqlite3 \
+    -Xcc -fmodule-map-file="Sources/CZip/module.modulemap" \
+    -Xcc -fmodule-map-file="$bin/CEPUBXML.build/module.modulemap" \
+    "$bin"/TextNavigation.build/*.o "$bin"/CICU.build/*.o "$bin"/CEPUBXML.build/*.o \
+    -licui18n -licuuc -licudata -lsqlite3 -lzip -lxml2 \
     -o "$fuzzer"
 
 # Seeds: a program header (flags, width, lines per page, no operations) and a snippet of each
-# book, cut at line starts; plus a few with operations, so the first runs cover the API.
+# book, cut at line starts; plus a few with operations, so the first runs cover the API. For
+# EPUB (see Fuzz/ReadaloudFuzzer/EPUBFuzzInput.swift): the small corpus books as ZIP bytes, and
+# every corpus book as a recipe of its XML entries (cut to fit), which libzip packs.
 if [ -z "$(ls -A "$corpus")" ]; then
     echo "fuzz: seeding $corpus from Books/"
     python3 - "$corpus" <<'PY'
@@ -59,6 +63,26 @@ for index, name in enumerate(books):
             with open(os.path.join(corpus, "seed-%02d" % count), "wb") as out:
                 out.write(header + snippet)
             count += 1
+import zipfile
+folder = "Tests/Fixtures/epub"
+for name in sorted(f for f in os.listdir(folder) if f.endswith(".epub")):
+    data = open(os.path.join(folder, name), "rb").read()
+    if 0 < len(data) <= 4000:
+        with open(os.path.join(corpus, "seed-%02d" % count), "wb") as out:
+            out.write(bytes([0, 7, 30, 0]) + data)
+        count += 1
+    try:
+        archive = zipfile.ZipFile(os.path.join(folder, name))
+    except zipfile.BadZipFile:
+        continue
+    recipe = b"EPUB\n"
+    for info in archive.infolist():
+        if info.filename == "mimetype" or info.filename.endswith((".xml", ".opf", ".xhtml", ".ncx")):
+            content = archive.read(info.filename)[:1200]
+            recipe += b"\n@@ " + info.filename.encode("utf-8") + b"\n" + content
+    with open(os.path.join(corpus, "seed-%02d" % count), "wb") as out:
+        out.write(bytes([0, 7, 30, 0]) + recipe[:4000])
+    count += 1
 print("fuzz: %d seeds" % count)
 PY
 fi

@@ -32,19 +32,44 @@ struct FuzzDriver {
     /// Runs one input; returns when the program is done.
     static func run(_ bytes: [UInt8]) {
         let input = FuzzInput(bytes)
-        let options = PlainTextBook.Options(lossy: input.flags & 1 != 0, allowsNUL: input.flags & 2 != 0)
-        let book: PlainTextBook
-        do {
-            book = try PlainTextBook(bytes: input.text, options: options)
-        } catch {
-            require(!error.description.isEmpty, "a loading error says what was wrong")
-            return
-        }
         let locale = locales[Int(input.flags >> 2) % locales.count]
         let layout = PageLayout(
             width: widths[Int(input.widthSelector) % widths.count], linesPerPage: Int(input.linesPerPage))
-        let document = Document(book: book, locale: locale, layout: layout)
-        require(document.elements.count == book.paragraphs.count, "one element per paragraph")
+        let document: Document
+        if let archive = EPUBFuzzInput.archive(from: input.text) {
+            // An EPUB, as its content says: small limits, so a bomb is refused quickly.
+            let book: EPUBBook
+            do {
+                book = try EPUBBook(bytes: archive, limits: EPUBLimits(maxEntrySize: 1 << 20, maxTotalSize: 4 << 20))
+            } catch {
+                require(!error.description.isEmpty, "an EPUB error says what was wrong")
+                return
+            }
+            document = Document(epub: book, layout: layout)
+            require(document.elements.count == book.elementCount, "one element per block")
+            for page in book.printPages {
+                require(document.contains(page.position), "a print page starts in the document")
+            }
+            for index in document.elements.indices {
+                let element = document.elements[index]
+                for annotation in element.markup.ruby {
+                    require(
+                        annotation.range.lowerBound >= 0 && annotation.range.upperBound <= element.text.count,
+                        "a ruby annotation lies in its element")
+                }
+            }
+        } else {
+            let options = PlainTextBook.Options(lossy: input.flags & 1 != 0, allowsNUL: input.flags & 2 != 0)
+            let book: PlainTextBook
+            do {
+                book = try PlainTextBook(bytes: input.text, options: options)
+            } catch {
+                require(!error.description.isEmpty, "a loading error says what was wrong")
+                return
+            }
+            document = Document(book: book, locale: locale, layout: layout)
+            require(document.elements.count == book.paragraphs.count, "one element per paragraph")
+        }
         var driver = FuzzDriver(input: input, document: document, locale: locale)
         if !input.hasOperations {
             driver.defaultProgram()

@@ -4,12 +4,13 @@
 #include <dlfcn.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // The parts of espeak-ng 1.51's speak_lib.h this file uses.
 typedef enum {
     espeakEVENT_LIST_TERMINATED = 0,
-    espeakEVENT_WORD = 1,
+    espeakEVENT_MARK = 3,
     espeakEVENT_MSG_TERMINATED = 6,
 } espeak_EVENT_TYPE;
 
@@ -30,8 +31,7 @@ typedef struct {
 
 enum { AUDIO_OUTPUT_SYNCHRONOUS = 2, AUDIO_OUTPUT_SYNCH_PLAYBACK = 3 };
 enum { POS_CHARACTER = 1 };
-enum { espeakRATE = 1 };
-enum { espeakCHARS_UTF8 = 1 };
+enum { espeakCHARS_UTF8 = 1, espeakSSML = 0x10 };
 #define espeakINITIALIZE_DONT_EXIT 0x8000
 
 typedef int(t_espeak_callback)(short *, int, espeak_EVENT *);
@@ -92,19 +92,27 @@ static int callback(short *samples, int count, espeak_EVENT *events) {
         return 0;
     }
     if (samples != NULL && count > 0 &&
-        run->sink(run->context, CESPEAK_SAMPLES, samples, count, 0, 0, 0) != 0) {
+        run->sink(run->context, CESPEAK_SAMPLES, samples, count, 0, 0) != 0) {
         run->stopped = 1;
         return 1;
     }
     for (espeak_EVENT *event = events; event->type != espeakEVENT_LIST_TERMINATED; event++) {
         int32_t kind = -1;
-        if (event->type == espeakEVENT_WORD) {
-            kind = CESPEAK_WORD;
+        int32_t number = 0;
+        if (event->type == espeakEVENT_MARK && event->id.name != NULL) {
+            // A mark's name is a letter and a number ("w12"): pass the number on.
+            const char *digits = event->id.name;
+            while (*digits != '\0' && (*digits < '0' || *digits > '9')) {
+                digits++;
+            }
+            if (*digits != '\0') {
+                kind = CESPEAK_MARK;
+                number = (int32_t)strtol(digits, NULL, 10);
+            }
         } else if (event->type == espeakEVENT_MSG_TERMINATED) {
             kind = CESPEAK_END;
         }
-        if (kind >= 0 && run->sink(run->context, kind, NULL, 0, event->text_position, event->length,
-                                   event->audio_position) != 0) {
+        if (kind >= 0 && run->sink(run->context, kind, NULL, 0, number, event->audio_position) != 0) {
             run->stopped = 1;
             return 1;
         }
@@ -126,17 +134,18 @@ int32_t cespeak_initialize(int32_t playback) {
 
 int32_t cespeak_set_voice(const char *name) { return library == NULL ? -1 : p_set_voice_by_name(name); }
 
-int32_t cespeak_set_rate(int32_t wordsPerMinute) {
-    return library == NULL ? -1 : p_set_parameter(espeakRATE, wordsPerMinute, 0);
+int32_t cespeak_set_parameter(int32_t parameter, int32_t value) {
+    return library == NULL ? -1 : p_set_parameter(parameter, value, 0);
 }
 
-int32_t cespeak_synthesize(const char *text, cespeak_sink sink, void *context) {
+int32_t cespeak_synthesize(const char *text, int32_t ssml, cespeak_sink sink, void *context) {
     if (library == NULL) {
         return -1;
     }
     struct synthesis run = {sink, context, 0};
     current = &run;
-    int result = p_synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, NULL, &run);
+    unsigned int flags = espeakCHARS_UTF8 | (ssml ? espeakSSML : 0);
+    int result = p_synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, flags, NULL, &run);
     if (result == 0) {
         p_synchronize();
     }

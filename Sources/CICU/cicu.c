@@ -21,12 +21,14 @@ _Static_assert(CICU_BREAK_CHARACTER == UBRK_CHARACTER && CICU_BREAK_WORD == UBRK
                    CICU_BREAK_LINE == UBRK_LINE && CICU_BREAK_SENTENCE == UBRK_SENTENCE,
                "break kinds must match UBreakIteratorType");
 _Static_assert(CICU_BREAK_DONE == UBRK_DONE, "UBRK_DONE");
+_Static_assert(CICU_MEMORY_ALLOCATION_ERROR == U_MEMORY_ALLOCATION_ERROR, "U_MEMORY_ALLOCATION_ERROR");
 _Static_assert(UBIDI_LTR == 0 && UBIDI_RTL == 1 && UBIDI_MIXED == 2 && UBIDI_NEUTRAL == 3,
                "cicu_bidi_direction values must match UBiDiDirection");
 _Static_assert(CICU_PROPERTY_WHITE_SPACE == UCHAR_WHITE_SPACE &&
                    CICU_PROPERTY_EMOJI_PRESENTATION == UCHAR_EMOJI_PRESENTATION &&
                    CICU_PROPERTY_EXTENDED_PICTOGRAPHIC == UCHAR_EXTENDED_PICTOGRAPHIC &&
                    CICU_PROPERTY_BIDI_CLASS == UCHAR_BIDI_CLASS &&
+                   CICU_PROPERTY_GRAPHEME_CLUSTER_BREAK == UCHAR_GRAPHEME_CLUSTER_BREAK &&
                    CICU_PROPERTY_LINE_BREAK == UCHAR_LINE_BREAK &&
                    CICU_PROPERTY_SENTENCE_BREAK == UCHAR_SENTENCE_BREAK &&
                    CICU_PROPERTY_WORD_BREAK == UCHAR_WORD_BREAK,
@@ -57,6 +59,15 @@ _Static_assert(U_LB_ALPHABETIC == 2 && U_LB_BREAK_AFTER == 4 && U_LB_MANDATORY_B
 int32_t cicu_version_major(void) { return U_ICU_VERSION_MAJOR_NUM; }
 
 const char *cicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+/// Stores `code` in `*status`, an allocation error when `handle` is NULL but ICU said nothing
+/// (so that a caller seeing no error always has a handle).
+static void report(const void *handle, UErrorCode code, int32_t *status) {
+    if (handle == NULL && U_SUCCESS(code)) {
+        code = U_MEMORY_ALLOCATION_ERROR;
+    }
+    *status = (int32_t)code;
+}
 
 int32_t cicu_locale_canonicalize(const char *locale, char *out, int32_t capacity, int32_t *status) {
     UErrorCode code = (UErrorCode)*status;
@@ -91,14 +102,22 @@ cicu_break_iterator *cicu_break_open(int32_t kind, const char *locale, const uin
     UErrorCode code = (UErrorCode)*status;
     UBreakIterator *iterator =
         ubrk_open((UBreakIteratorType)kind, locale, (const UChar *)text, length, &code);
-    *status = (int32_t)code;
+    if (U_FAILURE(code)) {
+        ubrk_close(iterator);
+        iterator = NULL;
+    }
+    report(iterator, code, status);
     return (cicu_break_iterator *)iterator;
 }
 
 cicu_break_iterator *cicu_break_clone(const cicu_break_iterator *iterator, int32_t *status) {
     UErrorCode code = (UErrorCode)*status;
     UBreakIterator *clone = ubrk_clone((const UBreakIterator *)iterator, &code);
-    *status = (int32_t)code;
+    if (U_FAILURE(code)) {
+        ubrk_close(clone);
+        clone = NULL;
+    }
+    report(clone, code, status);
     return (cicu_break_iterator *)clone;
 }
 
@@ -133,31 +152,40 @@ int32_t cicu_break_preceding(cicu_break_iterator *iterator, int32_t offset) {
 int32_t cicu_break_is_boundary(cicu_break_iterator *iterator, int32_t offset) {
     return ubrk_isBoundary(AS_ICU(iterator), offset) ? 1 : 0;
 }
-int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
+int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity,
+                                       int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
     char base[ULOC_FULLNAME_CAPACITY];
-    uloc_getBaseName(locale, base, (int32_t)sizeof base, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return 0;
-    // As SimpleFilteredBreakIteratorBuilder: a bundle or table that only the default locale has
-    // counts as none.
-    UResourceBundle *bundle = ures_open(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "brkitr", base, &status);
-    if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING) {
-        ures_close(bundle);
-        return 0;
+    uloc_getBaseName(locale, base, (int32_t)sizeof base, &code);
+    if (code == U_STRING_NOT_TERMINATED_WARNING) {
+        code = U_BUFFER_OVERFLOW_ERROR;
     }
-    UResourceBundle *exceptions = ures_getByKey(bundle, "exceptions", NULL, &status);
+    // As SimpleFilteredBreakIteratorBuilder: no bundle or table, or one that only the default
+    // locale has, counts as none; any other failure is reported.
+    UResourceBundle *bundle = NULL;
+    UResourceBundle *exceptions = NULL;
     UResourceBundle *breaks = NULL;
-    if (U_SUCCESS(status) && status != U_USING_DEFAULT_WARNING) {
-        breaks = ures_getByKey(exceptions, "SentenceBreak", NULL, &status);
+    if (U_SUCCESS(code)) {
+        bundle = ures_open(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "brkitr", base, &code);
+    }
+    if (U_SUCCESS(code) && code != U_USING_DEFAULT_WARNING) {
+        exceptions = ures_getByKey(bundle, "exceptions", NULL, &code);
+    }
+    if (U_SUCCESS(code) && code != U_USING_DEFAULT_WARNING) {
+        breaks = ures_getByKey(exceptions, "SentenceBreak", NULL, &code);
+    }
+    if (code == U_MISSING_RESOURCE_ERROR) {
+        code = U_ZERO_ERROR;
     }
     int32_t total = 0;
-    if (breaks != NULL && U_SUCCESS(status) && status != U_USING_DEFAULT_WARNING) {
+    if (breaks != NULL && U_SUCCESS(code) && code != U_USING_DEFAULT_WARNING) {
         int32_t count = ures_getSize(breaks);
-        for (int32_t index = 0; index < count; index++) {
-            UErrorCode itemStatus = U_ZERO_ERROR;
+        for (int32_t index = 0; index < count && U_SUCCESS(code); index++) {
             int32_t length = 0;
-            const UChar *string = ures_getStringByIndex(breaks, index, &length, &itemStatus);
-            if (U_FAILURE(itemStatus) || string == NULL) continue;
+            const UChar *string = ures_getStringByIndex(breaks, index, &length, &code);
+            if (U_FAILURE(code)) {
+                break;
+            }
             if (buffer != NULL && total + length + 1 <= capacity) {
                 memcpy(buffer + total, string, (size_t)length * sizeof(UChar));
                 buffer[total + length] = 0;
@@ -168,7 +196,8 @@ int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int
     ures_close(breaks);
     ures_close(exceptions);
     ures_close(bundle);
-    return total;
+    *status = (int32_t)code;
+    return U_FAILURE(code) ? 0 : total;
 }
 
 int32_t cicu_break_rule_status(cicu_break_iterator *iterator) {
@@ -197,31 +226,6 @@ int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32
     return count;
 }
 
-int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, int32_t *starts, int32_t *ends,
-                                 int32_t capacity) {
-    UBreakIterator *bi = AS_ICU(iterator);
-    if (capacity <= 0) {
-        return 0;
-    }
-    int32_t start = *from;
-    int32_t count = 0;
-    // Right after ubrk_setText, and after a previous batch, the iterator already stands at
-    // `start`: ubrk_next goes on from there without ubrk_following's cache lookup.
-    int32_t boundary = ubrk_current(bi) == start ? ubrk_next(bi) : ubrk_following(bi, start);
-    while (boundary != UBRK_DONE) {
-        starts[count] = start;
-        ends[count] = boundary;
-        count += 1;
-        start = boundary;
-        if (count == capacity) {
-            break;
-        }
-        boundary = ubrk_next(bi);
-    }
-    *from = start;
-    return count;
-}
-
 int32_t cicu_east_asian_width(int32_t codePoint) {
     return u_getIntPropertyValue((UChar32)codePoint, UCHAR_EAST_ASIAN_WIDTH);
 }
@@ -236,7 +240,11 @@ int32_t cicu_int_property_value(int32_t codePoint, int32_t property) {
     return u_getIntPropertyValue((UChar32)codePoint, (UProperty)property);
 }
 
-cicu_bidi *cicu_bidi_open(void) { return (cicu_bidi *)ubidi_open(); }
+cicu_bidi *cicu_bidi_open(int32_t *status) {
+    UBiDi *bidi = U_FAILURE((UErrorCode)*status) ? NULL : ubidi_open();
+    report(bidi, (UErrorCode)*status, status);
+    return (cicu_bidi *)bidi;
+}
 
 void cicu_bidi_close(cicu_bidi *bidi) {
     if (bidi != NULL) {

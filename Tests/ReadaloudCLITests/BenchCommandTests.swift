@@ -4,7 +4,7 @@ import Testing
 /// `readaloud bench`, on the built binary: the report's shape (table and JSON), its options and
 /// its errors. The figures themselves are the bench's business, not the tests'; these runs are
 /// kept short (one run, no minimum time, few queries).
-@Suite struct BenchCommandTests {
+@Suite(.tags(.process)) struct BenchCommandTests {
     static let quick = ["--repetitions", "1", "--min-time", "0", "--queries", "100"]
 
     @Test func jsonGivesEveryBookAndGranularityWithRatiosAgainstICU() throws {

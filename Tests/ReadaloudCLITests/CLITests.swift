@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The CLI's contract, checked on the built binary: exact output and exit codes.
-@Suite struct CLITests {
+@Suite(.tags(.process)) struct CLITests {
     @Test func unitsPrintsOneWordPerLine() throws {
         let file = try CLIRunner.temporaryFile(Array("Hello, world! It's 3.5 km.\n\nNext one.".utf8))
         let result = try CLIRunner.run(["units", file, "--granularity", "word"])

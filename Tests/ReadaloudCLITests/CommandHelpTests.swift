@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Help says what the tool does, and text output keeps its one-record-a-line shape.
-@Suite struct CommandHelpTests {
+@Suite(.tags(.process)) struct CommandHelpTests {
     static func help(_ command: String) throws -> String {
         let result = try CLIRunner.run([command, "--help"])
         #expect(result.status == 0)
@@ -28,6 +28,21 @@ import Testing
         let missing = try CLIRunner.run(["save", CLIRunner.book("rashomon.txt")])
         #expect(missing.status == 64)
         #expect(missing.standardError.hasPrefix("Error: missing '--at <LOCATOR>'\nUsage: readaloud save <book> --at "))
+    }
+
+    /// Every option's value is checked with the command line, before the command opens its book:
+    /// a number out of its range is a usage error (64) even when the book is missing (which
+    /// would be 66), for every command that takes numbers.
+    @Test(arguments: [
+        ["units", "missing.txt", "--width", "0"], ["missing.txt", "--lines-per-page", "0"],
+        ["missing.txt", "--speak", "--rate", "500"], ["serve", "--max-message-bytes", "10"],
+        ["bench", "--book", "missing.txt", "--queries", "0"],
+    ])
+    func numbersOutOfRangeAreUsageErrorsBeforeTheBookIsRead(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: '"), "\(result.standardError)")
+        #expect(result.standardError.contains("is not a valid value for '--"), "\(result.standardError)")
     }
 
     @Test func unitsOverviewListsEveryGranularityItTakes() throws {

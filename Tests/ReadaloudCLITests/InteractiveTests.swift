@@ -6,7 +6,9 @@ import Testing
 #endif
 
 /// `readaloud BOOK -i` in a real terminal (tmux): keys in, screen and cursor out.
-@Suite(.enabled(if: TmuxSession.executable != nil, Comment(rawValue: TmuxSession.missingReason)))
+@Suite(
+    .enabled(if: TmuxSession.executable != nil, Comment(rawValue: TmuxSession.missingReason)),
+    .tags(.process, .timing))
 struct InteractiveTests {
     /// Two chapters: headings, sentences, lines and paragraphs to move by.
     static let chapters = """
@@ -400,7 +402,7 @@ struct InteractiveTests {
 }
 
 /// What `-i` refuses, with no terminal needed.
-@Suite struct InteractiveRefusalTests {
+@Suite(.tags(.process)) struct InteractiveRefusalTests {
     @Test func standardInputThatIsNotATerminalIsRefused() throws {
         let result = try CLIRunner.run([CLIRunner.book("alice-in-wonderland.txt"), "-i"])
         #expect(result.status == 64)

@@ -3,7 +3,7 @@ import Testing
 
 /// The Python client's own tests (Clients/python), run against the `readaloud` built with these
 /// tests; skipped, saying why, where python3 is missing.
-@Suite struct PythonClientTests {
+@Suite(.tags(.process)) struct PythonClientTests {
     /// python3 on PATH, or `nil`.
     static let python: URL? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -3,7 +3,7 @@ import Testing
 
 /// One meaning of `page` in read-all: the page on which an utterance's unit starts, however
 /// reading began; and a `start` event that gives the page count before the first turn.
-@Suite struct ReadPageTests {
+@Suite(.tags(.process)) struct ReadPageTests {
     static let book = CLIRunner.book("alice-in-wonderland.txt")
     static let layout = ["--width", "60", "--lines-per-page", "20"]
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `save`, `saved` and `unsave` on the built binary, with a store in a temporary directory.
-@Suite struct SelectionCommandTests {
+@Suite(.tags(.process)) struct SelectionCommandTests {
     static let book = CLIRunner.book("alice-in-wonderland.txt")
 
     /// The `index`-th utterance of Alice read by sentence, with its locator's JSON.
@@ -78,7 +78,7 @@ import Testing
     /// start to past its usual end, and every id it printed is in the store, which stays
     /// readable. The loop must both kill saves before they print and see saves acknowledged,
     /// or it has checked nothing.
-    @Test func everyPrintedSaveSurvivesSIGKILL() throws {
+    @Test(.tags(.timing)) func everyPrintedSaveSurvivesSIGKILL() throws {
         let store = try CLIRunner.temporaryDirectory().appendingPathComponent("s.sqlite").path
         let locator = try Self.utterance(50).locator
         let arguments = ["save", Self.book, "--at", locator, "--store", store]

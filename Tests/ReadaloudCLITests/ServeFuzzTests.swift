@@ -3,7 +3,7 @@ import Testing
 
 /// Thousands of random and mutated messages to a real `readaloud serve`: every one is answered
 /// with a result or an error object (notifications excepted), and the server stays alive.
-@Suite struct ServeFuzzTests {
+@Suite(.tags(.process)) struct ServeFuzzTests {
     /// A small deterministic generator (SplitMix64), so every run sends the same messages.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64

@@ -3,7 +3,7 @@ import Testing
 
 /// `readaloud serve` driven as a client would: reading sessions with back-pressure, pause,
 /// resume and stop, bad input answered with errors, and the end of input.
-@Suite struct ServeTests {
+@Suite(.tags(.process)) struct ServeTests {
     private func result(_ response: [String: Any]) -> [String: Any] {
         response["result"] as? [String: Any] ?? [:]
     }
@@ -21,7 +21,7 @@ import Testing
         (response["error"] as? [String: Any])?["code"] as? Int
     }
 
-    @Test func aClientThatStopsReadingStopsTheSessionNotTheServersMemory() throws {
+    @Test(.tags(.timing)) func aClientThatStopsReadingStopsTheSessionNotTheServersMemory() throws {
         let server = try ServeProcess()
         let book = result(try server.request(1, "open", ["path": "Books/alice-in-wonderland.txt"]))["book"] as? Int
         #expect(book != nil)
@@ -102,7 +102,7 @@ import Testing
         #expect(try server.finish() == 0)
     }
 
-    @Test func aPauseJustAfterAPageTurnGoesOnWithTheUtteranceHeldBack() throws {
+    @Test(.tags(.timing)) func aPauseJustAfterAPageTurnGoesOnWithTheUtteranceHeldBack() throws {
         let server = try ServeProcess()
         // Two paragraphs on different pages, each too big to share the 1 MiB output queue with
         // the other: while the client does not read, the session has sent the first paragraph

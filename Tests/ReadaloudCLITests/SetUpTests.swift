@@ -3,7 +3,7 @@ import Testing
 
 /// README's one `apt-get install` line is the whole set-up: it names every Debian package CI
 /// installs.
-@Suite struct SetUpTests {
+@Suite(.tags(.process)) struct SetUpTests {
     static func text(_ path: String) throws -> String {
         try String(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// `--speak` through espeak-ng, writing WAV files so the tests need no sound device. Tests that
 /// speak are skipped, with the reason printed, where espeak-ng cannot be loaded.
-@Suite struct SpeechTests {
+@Suite(.tags(.process)) struct SpeechTests {
     /// The length of a WAV file's audio in samples (16-bit mono), from its data chunk's size.
     static func sampleCount(_ file: URL) throws -> Int {
         let data = try Data(contentsOf: file)

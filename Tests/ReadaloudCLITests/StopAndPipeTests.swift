@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Ctrl-C stops after the current unit and prints where to resume; a closed pipe ends quietly.
-@Suite struct StopAndPipeTests {
+@Suite(.tags(.process)) struct StopAndPipeTests {
     @Test(.needsSpeechEngine) func interruptStopsAfterTheCurrentUnitAndPrintsALocatorToResumeFrom() throws {
         let book = CLIRunner.book("alice-in-wonderland.txt")
         let directory = try CLIRunner.temporaryDirectory()
@@ -50,8 +50,11 @@ import Testing
         let keys = all.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .filter { $0["type"] as? String == "utterance" }.map(key)
         let spokenIndex = try #require(keys.firstIndex(of: key(lastSpoken)))
+        // Ctrl-C cuts speech off at once: a unit cut off before its word was reached (no
+        // progress event for it) is read again; one that was over is not.
+        let wasCutOff = !objects.contains { $0["type"] as? String == "progress" && key($0) == key(lastSpoken) }
         try #require(spokenIndex + 1 < keys.count)
-        #expect(keys[spokenIndex + 1] == key(next))
+        #expect(wasCutOff ? key(next) == key(lastSpoken) : keys[min(spokenIndex + 1, keys.count - 1)] == key(next))
     }
 
     @Test func aClosedPipeEndsQuietly() throws {

@@ -30,23 +30,31 @@ int32_t cespeak_initialize(int32_t playback);
 /// Selects a voice by name ("en", "ja", "en-us"). Returns 0 on success.
 int32_t cespeak_set_voice(const char *name);
 
-/// Sets the speaking rate in words per minute (80 to 450). Returns 0 on success.
-int32_t cespeak_set_rate(int32_t wordsPerMinute);
+/// espeak-ng's voice parameters (espeak_PARAMETER).
+enum {
+    CESPEAK_RATE = 1,    // words per minute, 80 to 450
+    CESPEAK_VOLUME = 2,  // 0 to 200, 100 normal
+    CESPEAK_PITCH = 3,   // 0 to 100, 50 normal
+};
+
+/// Sets a voice parameter (`CESPEAK_RATE`, ...) for what is synthesised next. Returns 0 on success.
+int32_t cespeak_set_parameter(int32_t parameter, int32_t value);
 
 /// Event kinds passed to a sink.
 enum {
     CESPEAK_SAMPLES = 0,  // `samples` holds `count` 16-bit mono samples
-    CESPEAK_WORD = 1,     // a word starts: `textPosition` (1-based, in characters), `length` (characters)
+    CESPEAK_MARK = 1,     // an SSML <mark name="w12"/> is reached: `mark` holds its number (12)
     CESPEAK_END = 2,      // the text has been spoken to its end
 };
 
 /// Receives synthesis output. Returns 0 to go on, 1 to stop synthesis.
-typedef int32_t (*cespeak_sink)(void *context, int32_t kind, const int16_t *samples, int32_t count,
-                                int32_t textPosition, int32_t length, int32_t audioMilliseconds);
+/// `audioMilliseconds` is where the event falls in the text's audio.
+typedef int32_t (*cespeak_sink)(void *context, int32_t kind, const int16_t *samples, int32_t count, int32_t mark,
+                                int32_t audioMilliseconds);
 
-/// Speaks UTF-8 `text`, calling `sink` with samples (synchronous mode) and word events, and
-/// returns when done (or stopped by the sink). Returns 0 on success.
-int32_t cespeak_synthesize(const char *text, cespeak_sink sink, void *context);
+/// Speaks UTF-8 `text` (SSML when `ssml` is 1), calling `sink` with samples (synchronous mode)
+/// and mark events, and returns when done (or stopped by the sink). Returns 0 on success.
+int32_t cespeak_synthesize(const char *text, int32_t ssml, cespeak_sink sink, void *context);
 
 #ifdef __cplusplus
 }

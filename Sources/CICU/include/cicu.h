@@ -10,7 +10,9 @@
 //   are included by cicu.c alone.
 //
 // Status convention (ICU's): a status > 0 is an error, < 0 a warning, 0 success. Every function
-// that can fail takes `int32_t *status`, which must be 0 on entry, like ICU's UErrorCode.
+// that can fail takes `int32_t *status`, which must be 0 on entry, like ICU's UErrorCode, and
+// sets it to an error whenever it fails (a function returning a handle returns NULL exactly
+// then). Swift turns a status into an error in one place (ICU.check).
 #ifndef CICU_H
 #define CICU_H
 
@@ -33,6 +35,9 @@ enum {
     CICU_BREAK_LINE = 2,
     CICU_BREAK_SENTENCE = 3,
 };
+
+/// ICU's U_MEMORY_ALLOCATION_ERROR: the status of a call that could not allocate.
+#define CICU_MEMORY_ALLOCATION_ERROR ((int32_t)7)
 
 /// ICU's UBRK_DONE: returned by iteration functions when there is no further boundary.
 #define CICU_BREAK_DONE ((int32_t)-1)
@@ -57,11 +62,13 @@ int32_t cicu_locale_set_keyword(const char *key, const char *value, char *buffer
 // MARK: Break iterators
 
 /// Opens a break iterator of `kind` for `locale` over `text` (UTF-16, `length` units; may be NULL
-/// when length is 0). ICU keeps the text pointer: the buffer must outlive the iterator.
+/// when length is 0). ICU keeps the text pointer: the buffer must outlive the iterator. NULL,
+/// with `*status` an error, on failure.
 cicu_break_iterator *cicu_break_open(int32_t kind, const char *locale, const uint16_t *text,
                                      int32_t length, int32_t *status);
 
-/// A clone of `iterator` with its own iteration state, sharing the rules and the text pointer.
+/// A clone of `iterator` with its own iteration state, sharing the rules and the text pointer;
+/// NULL, with `*status` an error, on failure.
 cicu_break_iterator *cicu_break_clone(const cicu_break_iterator *iterator, int32_t *status);
 
 /// Closes an iterator (NULL is allowed).
@@ -85,26 +92,19 @@ int32_t cicu_break_rule_status(cicu_break_iterator *iterator);
 
 /// Fills `boundaries` (and, when non-NULL, `statuses`) with the boundaries after `from` in
 /// order, up to `capacity` of them, and returns how many were written (0 at the end). One C call
-/// per batch keeps Swift's per-call overhead off the hot path of sequential iteration.
+/// per batch keeps Swift's per-call overhead off the hot path of sequential iteration. (The only
+/// batch function: word and sentence units are made from it in Swift, TextNavigation's RunUnits.)
 int32_t cicu_break_next_batch(cicu_break_iterator *iterator, int32_t from, int32_t *boundaries,
                               int32_t *statuses, int32_t capacity);
-
-/// Fills `starts` and `ends` with the segments after the boundary `*from`, in order, up to
-/// `capacity` of them; sets `*from` to the last boundary reached and returns how many segments
-/// were written. Iteration is over when fewer than `capacity` come back. Why it exists: a
-/// sentence cache needs segments, not boundaries, and one C call per 1,024 of them keeps
-/// nothing per boundary crossing into Swift. (Word caches, which keep only segments of some rule
-/// statuses, take theirs in cicu_run_add_icu_words.)
-int32_t cicu_break_next_segments(cicu_break_iterator *iterator, int32_t *from, int32_t *starts, int32_t *ends,
-                                 int32_t capacity);
 
 /// The strings after which ICU's sentence iterator for `locale` with `ss=standard` holds a break
 /// back (the "exceptions/SentenceBreak" strings of ICU's break iterator data for the locale,
 /// found as ICU's FilteredBreakIteratorBuilder finds them: none when the locale falls back to
 /// the default locale), written to `buffer` one after another, each followed by a 0, as far as
 /// `capacity` allows. Returns how many code units all of them need (terminators included);
-/// 0 when there are none.
-int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity);
+/// 0 when there are none, or when ICU cannot read its data (then `*status` is an error).
+int32_t cicu_sentence_break_exceptions(const char *locale, uint16_t *buffer, int32_t capacity,
+                                       int32_t *status);
 
 // MARK: Character properties
 
@@ -127,6 +127,7 @@ enum {
     CICU_PROPERTY_EMOJI_PRESENTATION = 58,   // UCHAR_EMOJI_PRESENTATION
     CICU_PROPERTY_EXTENDED_PICTOGRAPHIC = 64,// UCHAR_EXTENDED_PICTOGRAPHIC
     CICU_PROPERTY_BIDI_CLASS = 0x1000,       // UCHAR_BIDI_CLASS
+    CICU_PROPERTY_GRAPHEME_CLUSTER_BREAK = 0x1012, // UCHAR_GRAPHEME_CLUSTER_BREAK
     CICU_PROPERTY_LINE_BREAK = 0x1008,       // UCHAR_LINE_BREAK
     CICU_PROPERTY_SENTENCE_BREAK = 0x1013,   // UCHAR_SENTENCE_BREAK
     CICU_PROPERTY_WORD_BREAK = 0x1014,       // UCHAR_WORD_BREAK
@@ -134,8 +135,8 @@ enum {
 
 // MARK: Bidi
 
-/// Opens a bidi object (ubidi_open).
-cicu_bidi *cicu_bidi_open(void);
+/// Opens a bidi object (ubidi_open); NULL, with `*status` an error, on failure.
+cicu_bidi *cicu_bidi_open(int32_t *status);
 void cicu_bidi_close(cicu_bidi *bidi);
 
 /// Runs the bidi algorithm over `text` with paragraph level `level` (0 LTR, 1 RTL, 0xfe default
@@ -168,9 +169,5 @@ void cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *vi
 #ifdef __cplusplus
 }
 #endif
-
-// The run-units functions (TextNavigation's RunUnits), in a header of their own; included here
-// so that Swift, which sees this header as the module's, sees them too.
-#include "cicu_run.h"
 
 #endif

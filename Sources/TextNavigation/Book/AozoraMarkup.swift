@@ -77,12 +77,21 @@ struct AozoraMarkup {
         return true
     }
 
+    /// A mark that ``forEachTextRun(in:_:marks:)`` leaves out and reports.
+    enum Mark {
+        /// A ruby-base mark `｜`: the base of the next reading starts here.
+        case rubyBase
+        /// A ruby reading: the bytes between `《` and `》`.
+        case rubyReading(Range<Int>)
+    }
+
     /// Calls `body` with each non-empty byte range of `range` (one line) that is text, and the
     /// UTF-16 units it takes: without ruby readings, the ruby-base marks `｜` that a reading
     /// follows on the line, and editor notes `［＃…］` (an unclosed bracket is kept as text). Steps a
     /// scalar at a time; every mark starts with E3 (《) or EF (｜, ［), so only those scalars are
     /// looked at closely.
-    func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>, Int) -> Void) {
+    /// `marks` hears of each ruby reading and base mark left out, in order with the text.
+    func forEachTextRun(in range: Range<Int>, _ body: (Range<Int>, Int) -> Void, marks: (Mark) -> Void = { _ in }) {
         var runStart = range.lowerBound
         var runUnits = 0
         var index = range.lowerBound
@@ -107,6 +116,7 @@ struct AozoraMarkup {
             let second = source[index + 1]
             let third = source[index + 2]
             var skipTo: Int?
+            var mark: Mark?
             if byte == 0xE3, second == 0x80, third == 0x8A {
                 if let close = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit),
                     index == markedReading || index == noteEnd
@@ -114,6 +124,7 @@ struct AozoraMarkup {
                             && isKana(index + 3..<close))
                 {
                     skipTo = close + 3
+                    mark = .rubyReading(index + 3..<close)
                 }
             } else if byte == 0xEF, second == 0xBD, third == 0x9C {
                 // A base mark when a base and a reading follow on the line.
@@ -122,6 +133,7 @@ struct AozoraMarkup {
                 {
                     markedReading = open
                     skipTo = index + 3
+                    mark = .rubyBase
                 }
             } else if byte == 0xEF, second == 0xBC, third == 0xBB, matches(Self.noteOpen, at: index, limit: limit) {
                 skipTo = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
@@ -129,6 +141,7 @@ struct AozoraMarkup {
             }
             if let skipTo {
                 if runStart < index { body(runStart..<index, runUnits) }
+                if let mark { marks(mark) }
                 index = skipTo
                 runStart = skipTo
                 runUnits = 0

@@ -30,6 +30,11 @@ struct ParagraphAssembler {
         case text(Range<Int>, units: Int?)
         /// One space standing for the soft line wrap at this byte (LF or CR).
         case softWrap(Int)
+        /// An Aozora ruby-base mark `｜`: the next ruby reading's base starts here. No text.
+        case rubyBase
+        /// An Aozora ruby reading `《…》` (these bytes, inside the brackets) for the text before
+        /// it. No text.
+        case rubyReading(Range<Int>)
     }
 
     /// The assembled book.
@@ -70,6 +75,8 @@ struct ParagraphAssembler {
         var (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
         file?.startLastPass()
         var anchors = SourceMap.Table.Writer(reservingFor: anchorCount)
+        // The ruby readings of the paragraphs that have any, by paragraph.
+        var rubies: [Int: [PlainTextBook.Paragraph.RubyAnnotation]] = [:]
         // One paragraph separator between consecutive paragraphs, in no paragraph's range.
         let buffer = UTF16Buffer(exactCount: unitCount + max(0, pieces.count - 1)) { target in
             var out = 0
@@ -81,8 +88,22 @@ struct ParagraphAssembler {
                     out += 1
                 }
                 let paragraphStart = out
+                var rubyBaseStart: Int?
                 forEachRun(of: piece) { run in
                     switch run {
+                    case .rubyBase:
+                        rubyBaseStart = out - paragraphStart
+                    case .rubyReading(let bytes):
+                        let end = out - paragraphStart
+                        let start =
+                            rubyBaseStart ?? Self.kanjiRunStart(before: out, from: paragraphStart, in: target)
+                            - paragraphStart
+                        rubyBaseStart = nil
+                        if start < end {
+                            let reading = String(decoding: UnsafeBufferPointer(rebasing: source[bytes]), as: UTF8.self)
+                            rubies[index, default: []].append(
+                                PlainTextBook.Paragraph.RubyAnnotation(range: start..<end, reading: reading))
+                        }
                     case .softWrap(let terminator):
                         precondition(out < target.count, "the plan counted fewer units than are written")
                         anchors.append(paragraphOffset: out - paragraphStart, byteOffset: terminator, isSoftWrap: true)
@@ -111,7 +132,8 @@ struct ParagraphAssembler {
         let table = SourceMap.Table(bytes: anchors.bytes)
         return Result(
             buffer: buffer, isHardWrapped: hardWrapped,
-            paragraphs: PlainTextBook.Paragraphs(buffer: buffer, entries: pieces, sourceMaps: table))
+            paragraphs: PlainTextBook.Paragraphs(
+                buffer: buffer, entries: pieces, sourceMaps: table, rubyAnnotations: rubies))
     }
 
     // MARK: Lines
@@ -265,10 +287,15 @@ struct ParagraphAssembler {
                 return
             }
             forEachRun(of: piece) { run in
-                anchors += 1
                 switch run {
-                case .softWrap: units += 1
-                case .text(let bytes, let known): units += known ?? UTF8Decoding.utf16Count(of: bytes, in: source)
+                case .rubyBase, .rubyReading:
+                    break  // no text, no anchor
+                case .softWrap:
+                    anchors += 1
+                    units += 1
+                case .text(let bytes, let known):
+                    anchors += 1
+                    units += known ?? UTF8Decoding.utf16Count(of: bytes, in: source)
                 }
             }
         }
@@ -396,7 +423,14 @@ struct ParagraphAssembler {
                 if !joinsWide { body(.softWrap(previous.terminator)) }
             }
             if dropsAozoraMarkup {
-                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in text(run, units: units) }
+                AozoraMarkup(source: source).forEachTextRun(in: bytes) { run, units in
+                    text(run, units: units)
+                } marks: { mark in
+                    switch mark {
+                    case .rubyBase: body(.rubyBase)
+                    case .rubyReading(let reading): body(.rubyReading(reading))
+                    }
+                }
             } else if !bytes.isEmpty {
                 text(bytes, units: nil)
             }
@@ -405,5 +439,17 @@ struct ParagraphAssembler {
             lineStart =
                 source[lineEnd] == 0x0D && lineEnd + 1 < end && source[lineEnd + 1] == 0x0A ? lineEnd + 2 : lineEnd + 1
         }
+    }
+
+    /// Where the kanji just before `end` in `text` start (not before `start`): the base of an
+    /// Aozora ruby reading that has no `｜` mark (a supplementary kanji counts by its surrogates).
+    static func kanjiRunStart(before end: Int, from start: Int, in text: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var index = end
+        while index > start {
+            let unit = text[index - 1]
+            guard AozoraMarkup.isKanji(UInt32(unit)) || (0xD800...0xDFFF).contains(unit) else { break }
+            index -= 1
+        }
+        return index
     }
 }

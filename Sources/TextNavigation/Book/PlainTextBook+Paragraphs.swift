@@ -45,11 +45,17 @@ extension PlainTextBook {
         /// later) and the end of its anchors in `sourceMaps`.
         let entries: [Entry]
         let sourceMaps: SourceMap.Table
+        /// The ruby readings of the few paragraphs that have any, by index.
+        let rubyAnnotations: [Int: [Paragraph.RubyAnnotation]]
 
-        init(buffer: UTF16Buffer, entries: [Entry], sourceMaps: SourceMap.Table) {
+        init(
+            buffer: UTF16Buffer, entries: [Entry], sourceMaps: SourceMap.Table,
+            rubyAnnotations: [Int: [Paragraph.RubyAnnotation]]
+        ) {
             self.buffer = buffer
             self.entries = entries
             self.sourceMaps = sourceMaps
+            self.rubyAnnotations = rubyAnnotations
         }
 
         public var startIndex: Int { 0 }
@@ -60,7 +66,8 @@ extension PlainTextBook {
             let entry = entries[position]
             return Paragraph(
                 kind: entry.isHeading ? .heading : .body, text: text(at: position), startsPage: entry.startsPage,
-                sourceMap: SourceMap(table: sourceMaps, range: anchorStart(position)..<entry.upper))
+                sourceMap: SourceMap(table: sourceMaps, range: anchorStart(position)..<entry.upper),
+                rubyAnnotations: rubyAnnotations[position] ?? [])
         }
 
         /// The text of the paragraph at `index` (a valid index), without its source map.

@@ -48,12 +48,19 @@ public struct PlainTextBook: Sendable {
         public let kind: Kind
         /// Whether a form feed (an explicit page break) came before this paragraph.
         public let startsPage: Bool
+        /// The ruby readings of Aozora Bunko markup (`山路《やまみち》`, `｜北の国《きたのくに》`), which the
+        /// text leaves out, in text order; empty for most paragraphs.
+        public let rubyAnnotations: [RubyAnnotation]
 
-        init(kind: Kind, text: TextStorage, startsPage: Bool, sourceMap: SourceMap) {
+        init(
+            kind: Kind, text: TextStorage, startsPage: Bool, sourceMap: SourceMap,
+            rubyAnnotations: [RubyAnnotation] = []
+        ) {
             self.kind = kind
             self.text = text
             self.startsPage = startsPage
             self.sourceMap = sourceMap
+            self.rubyAnnotations = rubyAnnotations
         }
     }
 

@@ -99,8 +99,7 @@ final class ElementFactory: Sendable {
     /// How many of the most recently handed out elements are held, at least.
     static let recentMinimum = 32
 
-    private let paragraphs: PlainTextBook.Paragraphs
-    private let locale: String
+    private let source: ElementContent.Source
     private let state: Locked<State>
 
     private struct State {
@@ -161,16 +160,22 @@ final class ElementFactory: Sendable {
     }
 
     init(paragraphs: PlainTextBook.Paragraphs, locale: String, width: Double) {
-        self.paragraphs = paragraphs
-        self.locale = locale
+        self.source = .paragraphs(paragraphs, locale: locale)
+        self.state = Locked(State(width: width))
+    }
+
+    /// Elements made from `contents` (an EPUB book's blocks), each with its own locale, traits
+    /// and markup.
+    init(contents: [ElementContent], width: Double) {
+        self.source = .contents(contents)
         self.state = Locked(State(width: width))
     }
 
     /// The number of elements.
-    var count: Int { paragraphs.count }
+    var count: Int { source.count }
 
     /// The text of element `index`.
-    func text(at index: Int) -> TextStorage { paragraphs.text(at: index) }
+    func text(at index: Int) -> TextStorage { source.text(at: index) }
 
     /// How many elements the factory keeps track of (tests only): those it holds, and those
     /// others may still hold.
@@ -178,7 +183,7 @@ final class ElementFactory: Sendable {
 
     /// Element `index`: the one alive, or a new one.
     func element(at index: Int) -> TextElement {
-        precondition(index >= 0 && index < paragraphs.count, "element index out of range")
+        precondition(index >= 0 && index < source.count, "element index out of range")
         let (element, released): (TextElement, [TextElement]) = state.withLock { state in
             let element = aliveOrMade(at: index, in: &state)
             var released: [TextElement] = []
@@ -192,7 +197,7 @@ final class ElementFactory: Sendable {
     /// The tokenizers of the elements at `indices` (valid indices), in order, the elements
     /// found or made under one lock (and handed out, as by ``element(at:)``).
     func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
-        precondition(indices.lowerBound >= 0 && indices.upperBound <= paragraphs.count, "element index out of range")
+        precondition(indices.lowerBound >= 0 && indices.upperBound <= source.count, "element index out of range")
         let (tokenizers, released): ([StringTokenizer], [TextElement]) = state.withLock { state in
             var tokenizers: [StringTokenizer] = []
             tokenizers.reserveCapacity(indices.count)
@@ -211,11 +216,10 @@ final class ElementFactory: Sendable {
     /// Element `index`, alive or made now, with the lock held.
     private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {
         if let alive = state.alive[index]?.element { return alive }
+        let content = source.content(at: index)
         let made = TextElement(
-            text: paragraphs.text(at: index),
-            traits: paragraphs.isHeading(at: index) ? [.heading, .staticText] : [.staticText],
-            label: nil, customActions: [], customContent: [], locale: locale, width: state.width, maker: self,
-            index: index)
+            text: content.text, traits: content.traits, label: nil, customActions: [], customContent: [],
+            locale: content.locale, width: state.width, maker: self, index: index, markup: content.markup)
         state.alive[index, default: WeakElement()].element = made
         return made
     }
@@ -224,7 +228,7 @@ final class ElementFactory: Sendable {
     func lineSegments(at index: Int) -> TextSegments {
         let (alive, width) = state.withLock { ($0.alive[index]?.element, $0.width) }
         if let alive { return alive.lines.lineSegments() }
-        return LiveLayout.lineSegments(of: paragraphs.text(at: index), locale: locale, width: width)
+        return LiveLayout.lineSegments(of: source.text(at: index), locale: source.locale(at: index), width: width)
     }
 
     /// Lays the live elements out `width` cells wide, and makes later ones at that width.

@@ -62,6 +62,12 @@ public final class Document: Sendable {
         self.state = Locked(State(layout: layout))
     }
 
+    /// A paginated document over elements already laid out at `layout`'s width, with the
+    /// elements at `pageBreaksBefore` starting pages (an EPUB book's).
+    convenience init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
+        self.init(elements: elements, layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
+    }
+
     /// A document whose pages a reader backend decided: each inner array is one page's
     /// elements, with their own traits (including ``ElementTraits/causesPageTurn``). Empty
     /// pages are dropped.

@@ -20,6 +20,9 @@ public final class TextElement: Sendable {
     public let customContent: [CustomContent]
     /// The ICU locale id the element's text is tokenized with.
     public let locale: String
+    /// What the element's source markup says beyond its text (an EPUB element's content
+    /// document, direction, ruby readings, print pages); empty for plain text.
+    public let markup: ElementMarkup
 
     /// The width the live layout starts at when it is made.
     private let initialWidth: Double
@@ -49,18 +52,21 @@ public final class TextElement: Sendable {
     ///   invalid one falls back to the root locale.
     public convenience init(
         text: TextStorage, traits: ElementTraits = [], label: String? = nil, customActions: [CustomAction] = [],
-        customContent: [CustomContent] = [], locale: String = "en", width: Double = 70
+        customContent: [CustomContent] = [], locale: String = "en", width: Double = 70,
+        markup: ElementMarkup = ElementMarkup()
     ) {
         self.init(
             text: text, traits: traits, label: label, customActions: customActions, customContent: customContent,
-            locale: locale, width: width, maker: nil, index: 0)
+            locale: locale, width: width, maker: nil, index: 0, markup: markup)
     }
 
     /// An element made by a document's elements (``ElementFactory``), which finds its links.
     init(
         text: TextStorage, traits: ElementTraits, label: String?, customActions: [CustomAction],
-        customContent: [CustomContent], locale: String, width: Double, maker: ElementFactory?, index: Int
+        customContent: [CustomContent], locale: String, width: Double, maker: ElementFactory?, index: Int,
+        markup: ElementMarkup = ElementMarkup()
     ) {
+        self.markup = markup
         self.text = text
         self.traits = traits
         self.label = label
@@ -99,7 +105,7 @@ public final class TextElement: Sendable {
         // An invalid locale falls back to the root locale, which always opens.
         return tokenizerSlot.store(
             (try? StringTokenizer(storage: text, locale: locale, lineSource: lines))
-                ?? (try! StringTokenizer(storage: text, locale: "", lineSource: lines)))
+                ?? StringTokenizer(storage: text, locale: .root, lineSource: lines))
     }
 
     /// A new ``TextInput`` over the element: its own selection and delegate, sharing the
@@ -110,7 +116,7 @@ public final class TextElement: Sendable {
         // A locale ICU rejects: lay the text out by the root locale's rules instead.
         let fallback = LiveLayout(storage: text, locale: "", width: lines.width)
         return LaidOutTextInput(
-            tokenizer: (try! StringTokenizer(storage: text, locale: "", lineSource: fallback)), lineSource: fallback)
+            tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
     }
 
     /// The element reading continues with, or `nil` at the end of its group.

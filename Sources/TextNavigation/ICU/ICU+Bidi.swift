@@ -5,7 +5,7 @@ extension ICU {
     /// (UAX #9) over one paragraph, or over one line of a paragraph.
     ///
     /// ICU keeps a pointer to the paragraph's text, and a line object points into its
-    /// paragraph's object. So a paragraph holds the ``TextStorage`` it was given, and a line
+    /// paragraph's object. So a paragraph holds the text it was given (a ``StableText``), and a line
     /// holds its paragraph, for as long as ICU may read them.
     ///
     /// Not `Sendable`: a bidi object is rewritten by every ``setParagraph(_:level:)`` and
@@ -20,25 +20,25 @@ extension ICU {
         }
 
         private let handle: OpaquePointer
-        private var text: TextStorage?
+        private var text: (any StableText)?
         private var paragraph: Bidi?
 
         /// Opens an empty bidi object.
         ///
         /// - Throws: ``ICUError`` when ICU cannot allocate one.
         init() throws(ICUError) {
-            guard let handle = cicu_bidi_open() else {
-                // ubidi_open returns NULL only when it cannot allocate: U_MEMORY_ALLOCATION_ERROR.
-                throw ICUError(operation: "ubidi_open", code: 7)
-            }
-            self.handle = handle
+            var status: Int32 = 0
+            let handle = cicu_bidi_open(&status)
+            try ICU.check(status, "ubidi_open")
+            // CICU returns NULL only with an error status.
+            self.handle = handle!
         }
 
         deinit { cicu_bidi_close(handle) }
 
         /// Runs the algorithm over `storage` as one paragraph at `direction`'s level (0 for left
         /// to right, 1 for right to left), then lets go of the previous text.
-        func setParagraph(_ storage: TextStorage, direction: WritingDirection) throws(ICUError) {
+        func setParagraph(_ storage: some StableText, direction: WritingDirection) throws(ICUError) {
             var status: Int32 = 0
             let level: UInt8 = direction == .leftToRight ? 0 : 1
             storage.withUTF16 { units in

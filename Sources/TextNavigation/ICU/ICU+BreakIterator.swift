@@ -1,47 +1,53 @@
 internal import CICU
-import Synchronization
 
 extension ICU {
     /// The kinds of ICU break iterator.
-    enum BreakKind: Int32, Sendable, Hashable {
-        case character = 0  // CICU_BREAK_CHARACTER
-        case word = 1
-        case line = 2
-        case sentence = 3
+    package enum BreakKind: Sendable, Hashable {
+        case character, word, line, sentence
+
+        /// ICU's `UBreakIteratorType` value, from the CICU header.
+        var icuValue: Int32 {
+            switch self {
+            case .character: Int32(CICU_BREAK_CHARACTER)
+            case .word: Int32(CICU_BREAK_WORD)
+            case .line: Int32(CICU_BREAK_LINE)
+            case .sentence: Int32(CICU_BREAK_SENTENCE)
+            }
+        }
     }
 
     /// An owning wrapper of one ICU break iterator (`UBreakIterator`).
     ///
-    /// ICU keeps a pointer to the text it iterates. The iterator therefore holds the
-    /// ``TextStorage`` it was pointed at, and so does every clone made from it, so the UTF-16
-    /// buffer outlives every iterator that can read it; ``setText(_:)`` swaps the held storage
-    /// only after ICU points at the new buffer.
+    /// ICU keeps a pointer to the text it iterates. The iterator therefore holds the text it was
+    /// pointed at (a ``StableText``, its owner reference), and so does every clone made from it,
+    /// so the UTF-16 memory outlives every iterator that can read it; ``setText(_:)`` swaps the
+    /// held text only after ICU points at the new memory.
     ///
     /// Not `Sendable`: an ICU break iterator has iteration state and is not thread-safe. Give each
     /// task its own (``clone()``), or guard one with a lock.
-    final class BreakIterator {
+    package final class BreakIterator {
         private let handle: OpaquePointer
-        private var text: TextStorage?
+        private var text: (any StableText)?
 
         /// The value ICU returns when there is no further boundary.
-        static let done = Int(CICU_BREAK_DONE)
+        package static let done = Int(CICU_BREAK_DONE)
 
         /// Opens an iterator of `kind` for an ICU locale id, over empty text.
-        init(kind: BreakKind, locale: String) throws(ICUError) {
+        package convenience init(kind: BreakKind, locale: String) throws(ICUError) {
             var status: Int32 = 0
-            let handle = cicu_break_open(kind.rawValue, locale, nil, 0, &status)
-            guard let handle else {
-                try ICU.check(status > 0 ? status : 7 /* U_MEMORY_ALLOCATION_ERROR */, "ubrk_open")
-                preconditionFailure("unreachable")
-            }
-            do { try ICU.check(status, "ubrk_open") } catch {
-                cicu_break_close(handle)
-                throw error
-            }
-            self.handle = handle
+            let handle = cicu_break_open(kind.icuValue, locale, nil, 0, &status)
+            try self.init(handle: handle, status: status, operation: "ubrk_open", text: nil)
         }
 
-        private init(handle: OpaquePointer, text: TextStorage?) {
+        /// Takes `handle` from a C call that set `status` (the handle is non-nil exactly when
+        /// `status` is not an error).
+        private init(handle: OpaquePointer?, status: Int32, operation: StaticString, text: (any StableText)?)
+            throws(ICUError)
+        {
+            guard let handle, status <= 0 else {
+                cicu_break_close(handle)
+                throw ICUError(operation: "\(operation)", code: status)
+            }
             self.handle = handle
             self.text = text
         }
@@ -52,32 +58,24 @@ extension ICU {
         func clone() throws(ICUError) -> BreakIterator {
             var status: Int32 = 0
             let copy = cicu_break_clone(handle, &status)
-            guard let copy else {
-                try ICU.check(status > 0 ? status : 7, "ubrk_clone")
-                preconditionFailure("unreachable")
-            }
-            do { try ICU.check(status, "ubrk_clone") } catch {
-                cicu_break_close(copy)
-                throw error
-            }
-            return BreakIterator(handle: copy, text: text)
+            return try BreakIterator(handle: copy, status: status, operation: "ubrk_clone", text: text)
         }
 
-        /// Points the iterator at `storage`, then lets go of the previous text.
-        func setText(_ storage: TextStorage) throws(ICUError) {
+        /// Points the iterator at `text`, then lets go of the previous text.
+        package func setText(_ text: some StableText) throws(ICUError) {
             var status: Int32 = 0
-            storage.withUTF16 { units in
+            text.withUTF16 { units in
                 cicu_break_set_text(handle, units.baseAddress, Int32(units.count), &status)
             }
             try ICU.check(status, "ubrk_setText")
-            text = storage
+            self.text = text
         }
 
-        /// The iterator pointed at `storage` (``setText(_:)``), or `nil` after storing the error
+        /// The iterator pointed at `text` (``setText(_:)``), or `nil` after storing the error
         /// in `failure` when it cannot be: for callbacks that cannot throw.
-        func pointed(at storage: TextStorage, failure: inout ICUError?) -> BreakIterator? {
+        func pointed(at text: some StableText, failure: inout ICUError?) -> BreakIterator? {
             do {
-                try setText(storage)
+                try setText(text)
                 return self
             } catch {
                 failure = error
@@ -86,57 +84,29 @@ extension ICU {
         }
 
         /// The first boundary after `offset`, or ``done``.
-        func following(_ offset: Int) -> Int { Int(cicu_break_following(handle, Int32(offset))) }
+        package func following(_ offset: Int) -> Int { Int(cicu_break_following(handle, Int32(offset))) }
         /// The last boundary before `offset`, or ``done``.
-        func preceding(_ offset: Int) -> Int { Int(cicu_break_preceding(handle, Int32(offset))) }
+        package func preceding(_ offset: Int) -> Int { Int(cicu_break_preceding(handle, Int32(offset))) }
         /// The boundary after the current one, or ``done``.
-        func next() -> Int { Int(cicu_break_next(handle)) }
+        package func next() -> Int { Int(cicu_break_next(handle)) }
         /// Moves to the start of the text and returns 0.
         func first() -> Int { Int(cicu_break_first(handle)) }
         /// Whether `offset` is a boundary (moves the iterator).
         func isBoundary(_ offset: Int) -> Bool { cicu_break_is_boundary(handle, Int32(offset)) != 0 }
         /// The rule status of the boundary most recently returned.
-        var ruleStatus: Int32 { cicu_break_rule_status(handle) }
-
-        /// Calls `body` with the ICU iterator itself, for C code that iterates and works in one
-        /// call (see ``RunUnits``). `body` must leave it pointed at the text it was.
-        func withHandle<R>(_ body: (OpaquePointer) -> R) -> R { body(handle) }
-
-        /// Calls `body` with successive batches of every segment from the start of the text, as
-        /// parallel arrays of starts and ends. `body` may rewrite the batch in place. (Words,
-        /// which keep only segments of some rule statuses, go through ``RunUnits``, whose C loop
-        /// reads the statuses.)
-        ///
-        /// - Complexity: O(n) in the text's length, one C call per batch of 1,024 segments.
-        func forEachSegmentBatch(
-            _ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void
-        ) {
-            let capacity = 1024
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity * 2) { scratch in
-                let starts = scratch.baseAddress!
-                let ends = starts + capacity
-                var from: Int32 = 0
-                while true {
-                    let count = Int(cicu_break_next_segments(handle, &from, starts, ends, Int32(capacity)))
-                    if count > 0 {
-                        body(
-                            UnsafeMutableBufferPointer(start: starts, count: count),
-                            UnsafeMutableBufferPointer(start: ends, count: count))
-                    }
-                    if count < capacity { return }
-                }
-            }
-        }
+        package var ruleStatus: Int32 { cicu_break_rule_status(handle) }
 
         /// Calls `body` with successive batches of boundaries after `offset` (and their rule
         /// statuses when `withStatuses`), in order, until the text ends.
         ///
-        /// - Complexity: O(n) in the text's length, one C call per batch of 1,024 boundaries.
+        /// - Complexity: O(n) in the text's length, one C call per batch of 128 boundaries. (A
+        ///   batch and its statuses take 1 KB, which Swift keeps on the stack; a larger temporary
+        ///   allocation goes to the heap, once per text.)
         func forEachBatch(
             after offset: Int, withStatuses: Bool,
             _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> Void
         ) {
-            let capacity = 1024
+            let capacity = 128
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity * 2) { scratch in
                 let boundaries = scratch.baseAddress!
                 let statuses = boundaries + capacity
@@ -151,6 +121,23 @@ extension ICU {
                         UnsafeBufferPointer(start: statuses, count: withStatuses ? count : 0))
                     if count < capacity { return }
                     from = boundaries[count - 1]
+                }
+            }
+        }
+
+        /// Calls `body` with every segment from the start of the text, in order: its start, its
+        /// end, and the rule status of its end (0 unless `withStatuses`). Through
+        /// ``forEachBatch(after:withStatuses:_:)``.
+        ///
+        /// - Complexity: O(n) in the text's length.
+        @inline(__always)
+        func forEachSegment(withStatuses: Bool, _ body: (Int, Int, Int32) -> Void) {
+            var start = 0
+            forEachBatch(after: 0, withStatuses: withStatuses) { boundaries, statuses in
+                for index in boundaries.indices {
+                    let end = Int(boundaries[index])
+                    body(start, end, withStatuses ? statuses[index] : 0)
+                    start = end
                 }
             }
         }
@@ -186,61 +173,26 @@ extension ICU.BreakIterator {
 
 extension ICU.BreakIterator {
     /// Idle iterators of one kind and locale, lent to work that needs one only for a while
-    /// (building a boundary cache over one paragraph): borrowing costs two atomic operations and
-    /// no lookup (a tokenizer's locale keeps its pools), where cloning costs a few µs, and a book
-    /// builds its caches paragraph by paragraph.
+    /// (building a boundary cache over one paragraph): borrowing takes one from the idle list,
+    /// where cloning costs a few µs, and a book builds its caches paragraph by paragraph.
     ///
-    /// `Sendable`: an idle iterator is held by the spare slot (an atomic reference) or the idle
-    /// list (behind a lock) alone, and taking it out of either gives it to exactly one caller,
-    /// who must not keep it; so no two tasks ever touch one iterator at the same time.
+    /// `Sendable`: an idle iterator is held by the idle list alone (behind its lock), and taking
+    /// it out gives it to exactly one caller, who must not keep it; so no two tasks ever touch
+    /// one iterator at the same time.
     final class Pool: Sendable {
         let kind: ICU.BreakKind
         /// The ICU locale id the iterators are opened for.
         let locale: String
-        /// One idle iterator, taken and given back with one atomic operation each: the common
-        /// case, one task tokenizing paragraph after paragraph, never takes the lock. Held as the
-        /// bit pattern of a retained reference (`Unmanaged`), 0 when empty.
-        private let spare = Atomic<Int>(0)
-        /// Further idle iterators, when several tasks borrow at once.
         private let idle = Locked<[IdleIterator]>([])
 
         /// At most this many idle iterators are kept.
         private static let idleLimit = 4
         /// The text idle iterators point at, so that they keep no book alive.
-        private static let emptyText = TextStorage("")
+        private static let emptyText = ICU.NoText()
 
         fileprivate init(kind: ICU.BreakKind, locale: String) {
             self.kind = kind
             self.locale = locale
-        }
-
-        deinit {
-            let held = spare.load(ordering: .acquiring)
-            if let pointer = UnsafeRawPointer(bitPattern: held) {
-                Unmanaged<ICU.BreakIterator>.fromOpaque(pointer).release()
-            }
-        }
-
-        /// An idle iterator, if there is one, now the caller's alone.
-        private func takeIdle() -> ICU.BreakIterator? {
-            let taken = spare.exchange(0, ordering: .acquiringAndReleasing)
-            if let pointer = UnsafeRawPointer(bitPattern: taken) {
-                return Unmanaged<ICU.BreakIterator>.fromOpaque(pointer).takeRetainedValue()
-            }
-            return idle.withLock { $0.popLast() }?.iterator
-        }
-
-        /// Keeps `iterator`, pointed at empty text, for the next borrower (or lets it go when
-        /// enough are kept).
-        private func giveBack(_ iterator: ICU.BreakIterator) {
-            let retained = Unmanaged.passRetained(iterator)
-            let bits = Int(bitPattern: retained.toOpaque())
-            if spare.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged { return }
-            retained.release()
-            let returned = IdleIterator(iterator: iterator)
-            idle.withLock { idle in
-                if idle.count < Self.idleLimit { idle.append(returned) }
-            }
         }
 
         /// Calls `body` with an iterator of the pool's kind and locale, lent for the call only:
@@ -250,13 +202,17 @@ extension ICU.BreakIterator {
         /// - Throws: ``ICUError`` when no iterator can be made, or what `body` throws.
         func borrowing<R>(_ body: (ICU.BreakIterator) throws(ICUError) -> R) throws(ICUError) -> R {
             let iterator: ICU.BreakIterator
-            if let lent = takeIdle() {
-                iterator = lent
+            if let lent = idle.withLock({ $0.popLast() }) {
+                iterator = lent.iterator
             } else {
                 iterator = try ICU.BreakIterator.make(kind: kind, locale: locale)
             }
             defer {
-                if (try? iterator.setText(Self.emptyText)) != nil { giveBack(iterator) }
+                if (try? iterator.setText(Self.emptyText)) != nil {
+                    idle.withLock { idle in
+                        if idle.count < Self.idleLimit { idle.append(IdleIterator(iterator: iterator)) }
+                    }
+                }
             }
             return try body(iterator)
         }
@@ -294,5 +250,14 @@ extension ICU.BreakIterator {
         kind: ICU.BreakKind, locale: String, _ body: (ICU.BreakIterator) throws(ICUError) -> R
     ) throws(ICUError) -> R {
         try pool(kind: kind, locale: locale).borrowing(body)
+    }
+}
+
+extension ICU {
+    /// No text at all: what an idle iterator points at, so that it keeps no book alive.
+    struct NoText: StableText {
+        func withUTF16<R, E: Error>(_ body: (UnsafeBufferPointer<UInt16>) throws(E) -> R) throws(E) -> R {
+            try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
     }
 }

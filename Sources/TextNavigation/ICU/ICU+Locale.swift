@@ -2,8 +2,52 @@ internal import CICU
 import Synchronization
 
 extension ICU {
-    /// Locale identifiers as ICU understands them.
-    enum Locale {
+    /// A locale as ICU understands it: a canonical ICU locale id ("ja_JP", "en@ss=standard"),
+    /// made only by canonicalizing (or as ``root``), so every value is one ICU accepts.
+    package struct Locale: Hashable, Sendable, CustomStringConvertible {
+        /// The canonical ICU id.
+        let identifier: String
+
+        /// The root locale (""), ICU's default rules: the documented fallback for an identifier
+        /// ICU rejects.
+        static let root = Locale(canonical: "")
+
+        private init(canonical identifier: String) { self.identifier = identifier }
+
+        /// The locale of a BCP-47 tag ("ja-JP") or ICU id ("ja_JP@lb=strict").
+        ///
+        /// - Throws: ``ICUError`` when the identifier is malformed.
+        /// - Complexity: one ICU call the first time an identifier is seen, a dictionary lookup
+        ///   after.
+        init(_ identifier: String) throws(ICUError) {
+            self.identifier = try Self.canonical(identifier)
+        }
+
+        /// This locale with the keyword `key` set to `value` ("en" -> "en@ss=standard").
+        ///
+        /// - Throws: ``ICUError`` when ICU cannot set it (an id too long for ICU).
+        func setting(_ key: String, to value: String) throws(ICUError) -> Locale {
+            Locale(canonical: try Self.setting(key, to: value, in: identifier))
+        }
+
+        package var description: String { identifier }
+
+        /// The strings after which ICU's sentence iterator for this locale with `ss=standard`
+        /// holds a break back ("Mr.", "e.g.", …: the "exceptions/SentenceBreak" strings of ICU's
+        /// data for the locale), UTF-16; none when the locale has none of its own.
+        ///
+        /// - Throws: ``ICUError`` when ICU cannot read its data.
+        func sentenceBreakExceptions() throws(ICUError) -> [[UInt16]] {
+            var status: Int32 = 0
+            let needed = Int(cicu_sentence_break_exceptions(identifier, nil, 0, &status))
+            try ICU.check(status, "ures_getByKey")
+            guard needed > 0 else { return [] }
+            var buffer = [UInt16](repeating: 0, count: needed)
+            _ = cicu_sentence_break_exceptions(identifier, &buffer, Int32(needed), &status)
+            try ICU.check(status, "ures_getStringByIndex")
+            return buffer.split(separator: 0, omittingEmptySubsequences: true).map(Array.init)
+        }
+
         /// Answers already computed, by query, and the last one asked for: every tokenizer and
         /// layout canonicalizes its locale, and a book makes one of each per paragraph, nearly
         /// always with the same query, which a comparison finds before any hashing.
@@ -38,7 +82,7 @@ extension ICU {
         /// - Throws: ``ICUError`` when the identifier is malformed.
         /// - Complexity: one ICU call the first time an identifier is seen, a dictionary lookup
         ///   after.
-        static func canonical(_ identifier: String) throws(ICUError) -> String {
+        package static func canonical(_ identifier: String) throws(ICUError) -> String {
             try remembered(identifier) { () throws(ICUError) in try computeCanonical(identifier) }
         }
 
@@ -51,7 +95,7 @@ extension ICU {
         }
 
         /// `identifier` with the keyword `key` set to `value` ("en" -> "en@ss=standard").
-        static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
+        package static func setting(_ key: String, to value: String, in identifier: String) throws(ICUError)
             -> String
         {
             try remembered("\(identifier)\u{0}\(key)=\(value)") { () throws(ICUError) in

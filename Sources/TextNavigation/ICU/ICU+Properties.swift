@@ -26,7 +26,7 @@ extension ICU {
         /// ICU's Grapheme_Cluster_Break value (UGraphemeClusterBreak) of a code point: 0 Other,
         /// 1 Control, 2 CR, 3 Extend, 5 LF, 10 SpacingMark, 11 Prepend, 17 ZWJ, and so on.
         static func graphemeClusterBreak(_ codePoint: UInt32) -> Int32 {
-            cicu_int_property_value(Int32(bitPattern: codePoint), 0x1012 /* UCHAR_GRAPHEME_CLUSTER_BREAK */)
+            cicu_int_property_value(Int32(bitPattern: codePoint), Int32(CICU_PROPERTY_GRAPHEME_CLUSTER_BREAK))
         }
 
         /// ICU's Line_Break value (ULineBreak) of a code point: 2 AL, 9 CM, 14 ID, 26 SP, and
@@ -62,19 +62,29 @@ extension ICU {
             }
         }
 
-        /// The direction of the first strong character in `range` of `storage`, or `nil`.
-        static func firstStrongDirection(in storage: TextStorage, range: Range<Int>) -> WritingDirection? {
-            var offset = range.lowerBound
-            while offset < range.upperBound, let scalar = storage.scalar(at: offset) {
-                // ASCII letters are the common case: no ICU call needed.
-                if scalar.isASCII {
-                    if (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A { return .leftToRight }
-                } else if let direction = strongDirection(scalar) {
-                    return direction
+        /// The direction of the first strong character in `range` of `text`, or `nil`.
+        static func firstStrongDirection(in text: some StableText, range: Range<Int>) -> WritingDirection? {
+            text.withUTF16 { units in
+                var offset = max(range.lowerBound, 0)
+                let end = min(range.upperBound, units.count)
+                while offset < end {
+                    let unit = units[offset]
+                    var scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
+                    if UTF16.isLeadSurrogate(unit), offset + 1 < units.count,
+                        UTF16.isTrailSurrogate(units[offset + 1])
+                    {
+                        scalar = UTF16.decode(UTF16.EncodedScalar([unit, units[offset + 1]]))
+                    }
+                    // ASCII letters are the common case: no ICU call needed.
+                    if scalar.isASCII {
+                        if (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A { return .leftToRight }
+                    } else if let direction = strongDirection(scalar) {
+                        return direction
+                    }
+                    offset += scalar.utf16.count
                 }
-                offset += scalar.utf16.count
+                return nil
             }
-            return nil
         }
     }
 }

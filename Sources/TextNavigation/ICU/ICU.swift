@@ -5,7 +5,7 @@ internal import CICU
 /// Every ICU call goes through the `CICU` bridge (`cicu_` functions), so no versioned ICU symbol
 /// and no ICU header reaches Swift. One file per wrapped handle: `ICU+BreakIterator.swift`,
 /// `ICU+Bidi.swift`, and so on.
-enum ICU {
+package enum ICU {
     /// The major version of the ICU library readaloud was built against.
     static var majorVersion: Int { Int(cicu_version_major()) }
 

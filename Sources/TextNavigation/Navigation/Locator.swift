@@ -22,6 +22,9 @@ public struct Locator: Sendable, Hashable, Codable {
     public var textBefore: String
     /// Text just after the position, in its element.
     public var textAfter: String
+    /// For an EPUB book, the content document the position is in (its entry name); `nil` for
+    /// plain text. A locator whose `href` differs from its element's is resolved by its text.
+    public var href: String?
 
     public init(position: ReadingPosition, page: Int?, textBefore: String, textAfter: String) {
         self.position = position
@@ -57,10 +60,11 @@ public struct Locator: Sendable, Hashable, Codable {
         while upper < element.text.count, !tokenizer.isCharacterBoundary(upper) { upper += 1 }
         textBefore = element.text.string(in: lower..<position.offset) ?? ""
         textAfter = element.text.string(in: position.offset..<upper) ?? ""
+        href = element.markup.href
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, version, element, offset, affinity, page, before, after
+        case type, version, element, offset, affinity, page, before, after, href
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,6 +81,7 @@ public struct Locator: Sendable, Hashable, Codable {
         page = try container.decodeIfPresent(Int.self, forKey: .page)
         textBefore = try container.decodeIfPresent(String.self, forKey: .before) ?? ""
         textAfter = try container.decodeIfPresent(String.self, forKey: .after) ?? ""
+        href = try container.decodeIfPresent(String.self, forKey: .href)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -87,6 +92,7 @@ public struct Locator: Sendable, Hashable, Codable {
         try container.encodeIfPresent(page, forKey: .page)
         try container.encode(textBefore, forKey: .before)
         try container.encode(textAfter, forKey: .after)
+        try container.encodeIfPresent(href, forKey: .href)
     }
 
     /// The locator as one line of JSON, keys sorted.
@@ -189,6 +195,9 @@ public struct Locator: Sendable, Hashable, Codable {
 
     private func matches(at position: ReadingPosition, in document: Document) -> Bool {
         guard document.contains(position) else { return false }
+        if let href, let elementHref = document.elements[position.element].markup.href, href != elementHref {
+            return false
+        }
         let text = document.elements[position.element].text
         let before = Array(textBefore.utf16)
         let after = Array(textAfter.utf16)

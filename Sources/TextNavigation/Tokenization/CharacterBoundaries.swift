@@ -37,23 +37,6 @@ final class CharacterBoundaries {
         return bits
     }
 
-    /// Eight runs of simple units, each the first and last unit of the longest run (by
-    /// ``simpleUnits``) around a unit common in text: Latin (with every unit below U+0300), Greek
-    /// and Cyrillic, Arabic letters, general punctuation (curly quotes, dashes), CJK punctuation,
-    /// hiragana, katakana with the CJK ideographs, and fullwidth forms. A loop can check eight
-    /// units at a time against them and look up only the units outside in the table. (A seed
-    /// that some future Unicode made not simple gives the run U+0000 alone.)
-    static let simpleRuns = CodeUnitTable(
-        [0x41, 0x410, 0x627, 0x2019, 0x3001, 0x3042, 0x4E00, 0xFF0C].flatMap { (seed: UInt16) -> [UInt16] in
-            let table = simpleUnits.entries
-            guard isSimple(seed, table) else { return [0, 0] }
-            var first = seed
-            while first > 0, isSimple(first - 1, table) { first -= 1 }
-            var last = seed
-            while last < 0xFFFF, isSimple(last + 1, table) { last += 1 }
-            return [first, last]
-        })
-
     /// Calls `body` with the table of simple units (one bit per BMP code unit), for loops
     /// that decide many pairs with ``isSimple(_:_:)``.
     static func withSimpleUnits<R>(_ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {

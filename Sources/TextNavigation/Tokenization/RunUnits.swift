@@ -1,36 +1,51 @@
-internal import CICU
-import Synchronization
-
 /// The word or sentence units of a run of paragraphs, built from one pass of segments over the
 /// whole run: the work after a scan or ICU's iterator, for many paragraphs or one text (a run of
-/// one paragraph). (ICU's word iterator is pointed at one paragraph at a time, in the same C
-/// loop, so its segments never cross a separator.)
+/// one paragraph).
 ///
 /// The paragraphs lie back to back in the span's code units, each one paragraph separator after
 /// the one before. A segment belongs to the paragraph it starts in (the separator after a
 /// paragraph counts as its own) and is cut at the paragraph's end, so the segment that takes the
 /// separator in ends where the paragraph ends, as the last segment of the paragraph alone does.
-/// Each paragraph's units are in its own offsets. They are written to a scratch buffer, kept from
-/// run to run, and copied out at the end into arrays of exactly their edges, short paragraphs
-/// sharing one (see ``sharedEdgeLimit``).
+/// A segment that goes on past that separator (ICU did not break there) marks the run
+/// ``crossed``: its units are then not to be used. Each paragraph's units are in its own offsets.
 ///
 /// An edge that falls inside a grapheme cluster (ICU's word rules break after a Prepend character
 /// such as U+0605, which joins the character after it) moves to the start of the cluster, and a
-/// unit left empty is dropped. The two code units around an edge decide almost every edge
-/// (``CharacterBoundaries``' simple units); ICU's character iterator is asked, over the paragraph
-/// alone, only for the others.
+/// unit left empty, or overlapping the unit before, is dropped. The two code units around an edge
+/// decide almost every edge (``CharacterBoundaries``' simple units); ICU's character iterator is
+/// asked, over the paragraph alone, only for the others.
 ///
-/// The placing, the moving and the writing are the C bridge's (`cicu_run`): for ICU's words, taken
-/// from the iterator in the same C loop, with no call into Swift per segment, and nothing per
-/// segment or per paragraph allocated or reference-counted.
+/// This is the one place where unit edges are written.
 struct RunUnits {
-    /// The state the C functions keep, over memory of `scratch`.
-    private var run = cicu_run()
-    private let scratch = Scratch.take()
-    /// The span's code units.
+    /// The span's text and code units.
+    private let span: TextStorage
     private let units: UnsafeBufferPointer<UInt16>
+    /// ``CharacterBoundaries``' table of simple units.
+    private let table: UnsafeBufferPointer<UInt64>
+    /// Each paragraph's first code unit in span offsets, then the span's length + 1.
+    private let starts: [Int]
+    /// The edges written so far, every paragraph's in turn.
+    private var edges: [Int32] = []
+    /// The index of each paragraph's first unit among `edges`' pairs, written as the run goes.
+    private var firsts: [Int]
+
+    /// The paragraph segments go to now, and its code units' range in span offsets.
+    private var paragraph = 0
+    private var start = 0
+    private var end = 0
+    /// The end of the paragraph's last unit, in its offsets.
+    private var lastEnd = 0
+    /// The paragraph's cluster boundaries, made when an edge first needs ICU.
+    private var clusters: CharacterBoundaries?
+    /// Whether every code unit of the paragraph is simple and none is CR: then every offset in
+    /// it is a cluster boundary, and no edge needs a look (most paragraphs of most books).
+    private var plain = true
     /// The start of a sentence that goes on past an abbreviation, in paragraph offsets.
-    private var continued: Int32?
+    private var continued: Int?
+
+    /// Whether a segment went on past the separator after its paragraph: the units are then
+    /// not to be used.
+    private(set) var crossed = false
 
     /// Units of `paragraphs` (at least one; their ranges in `span`'s buffer, ascending, each one
     /// separator after the one before, the first starting where `span` starts), whose code units
@@ -40,111 +55,131 @@ struct RunUnits {
         paragraphs: [Range<Int>]
     ) {
         precondition(!paragraphs.isEmpty, "a run holds at least one paragraph")
+        self.span = span
         self.units = units
+        self.table = table
         let base = span.bufferRange.lowerBound
-        let starts = scratch.starts(count: paragraphs.count + 1)
-        for (index, paragraph) in paragraphs.enumerated() {
-            starts[index] = Int32(truncatingIfNeeded: paragraph.lowerBound - base)
+        starts = paragraphs.map { $0.lowerBound - base } + [units.count + 1]
+        firsts = [Int](repeating: 0, count: paragraphs.count + 1)
+        // As many edges as code units: a run of words has about that many, or fewer.
+        edges.reserveCapacity(units.count)
+        enter(0)
+    }
+
+    /// The range of paragraph `index` in span offsets.
+    func paragraphRange(_ index: Int) -> Range<Int> { starts[index]..<(starts[index + 1] - 1) }
+
+    /// Makes paragraph `index` the one segments go to.
+    private mutating func enter(_ index: Int) {
+        firsts[index] = edges.count / 2
+        paragraph = index
+        start = starts[index]
+        end = starts[index + 1] - 1
+        lastEnd = 0
+        clusters = nil
+        plain = units[start..<end].allSatisfy { $0 != 0x0D && CharacterBoundaries.isSimple($0, table) }
+        continued = nil
+    }
+
+    /// Moves on to the paragraph the segment `lower..<upper` (span offsets, not empty) starts in
+    /// and returns its end cut at that paragraph's end; `nil`, marking the run crossed, when it
+    /// goes on past the separator after it.
+    private mutating func place(_ lower: Int, _ upper: Int) -> Int? {
+        while lower > end, paragraph + 1 < firsts.count - 1 { enter(paragraph + 1) }
+        guard upper <= end + 1, lower <= end else {
+            crossed = true
+            return nil
         }
-        starts[paragraphs.count] = Int32(truncatingIfNeeded: units.count + 1)
-        run.units = units.baseAddress
-        run.simple = table.baseAddress
-        run.simpleRuns = CharacterBoundaries.simpleRuns.entries.baseAddress
-        run.starts = UnsafePointer(starts)
-        run.paragraphs = Int32(truncatingIfNeeded: paragraphs.count)
-        run.firsts = scratch.firsts(count: paragraphs.count + 1)
-        run.plains = scratch.plains(count: paragraphs.count)
-        useEdges(room: 0)
-        cicu_run_begin(&run)
+        return min(upper, end)
     }
 
-    /// Whether a segment went on past the separator after its paragraph (ICU did not break
-    /// there), or ICU failed: the units are then not to be used.
-    var crossed: Bool { run.crossed != 0 }
-
-    /// Makes room for `count` more edges after those written.
-    private mutating func makeRoom(_ count: Int) {
-        if Int(run.used) + count > Int(run.capacity) { useEdges(room: Int(run.used) + count) }
+    /// The start of the grapheme cluster holding `offset` (span offsets) in the current
+    /// paragraph: `offset` itself when it is a cluster boundary.
+    @inline(__always)
+    private mutating func clusterStart(_ offset: Int) -> Int {
+        guard !plain, offset > start, offset < end,
+            CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], table) != true
+        else { return offset }
+        return slowClusterStart(offset)
     }
 
-    /// Points the run at the scratch's edge memory, with room for `count` edges (those written
-    /// kept).
-    private mutating func useEdges(room count: Int) {
-        run.edges = scratch.edges(room: count, keeping: Int(run.used))
-        run.capacity = Int32(truncatingIfNeeded: min(scratch.edgeCapacity, Int(Int32.max)))
+    /// ``clusterStart(_:)`` from ICU's character iterator over the current paragraph.
+    private mutating func slowClusterStart(_ offset: Int) -> Int {
+        if clusters == nil {
+            let base = span.bufferRange.lowerBound
+            clusters = CharacterBoundaries(
+                storage: TextStorage(buffer: span.buffer, range: (base + start)..<(base + end)), locale: "")
+        }
+        let local = offset - start
+        guard let clusters, !clusters.isBoundary(local) else { return offset }
+        return start + (clusters.boundary(before: local) ?? 0)
     }
 
-    /// The most edges an array shared by neighbouring paragraphs holds: 240 (960 bytes, which
-    /// with the array's header stays under the 1,008 bytes glibc's allocator serves from its
-    /// small bins). Before serving a larger request it merges every small block freed since, and
-    /// ICU, segmenting Japanese and Chinese words, frees many and then allocates again at a
-    /// higher cost. So the arrays are small where they can be, and made after the pass rather
-    /// than during it: in the bench's Japanese and Chinese word passes, 64 KB arrays made as the
-    /// scratch filled cost about 1–2% against this.
-    static let sharedEdgeLimit = 240
+    /// Writes the unit `lower..<upper` (paragraph offsets) unless it is empty or overlaps the
+    /// unit before.
+    @inline(__always)
+    private mutating func write(_ lower: Int, _ upper: Int) {
+        guard upper > lower, lower >= lastEnd else { return }
+        edges.append(Int32(truncatingIfNeeded: lower))
+        edges.append(Int32(truncatingIfNeeded: upper))
+        lastEnd = upper
+    }
 
     // MARK: Segments
 
-    /// Adds the word segments of a batch (span offsets, ascending, already filtered by rule
-    /// status): each one, its edges moved to cluster starts, unless it is empty or overlaps the
-    /// unit before.
-    mutating func addWords(_ starts: UnsafeMutableBufferPointer<Int32>, _ ends: UnsafeMutableBufferPointer<Int32>) {
-        guard !crossed, let startPointer = starts.baseAddress, let endPointer = ends.baseAddress else { return }
-        makeRoom(starts.count * 2)
-        _ = cicu_run_add_words(&run, startPointer, endPointer, Int32(truncatingIfNeeded: starts.count))
-    }
-
-    /// Adds the word segments of `iterator`, pointed at the span, whose rule status is at least
-    /// `minimumStatus`, as ``addWords(_:_:)`` does, in one C loop over ICU's iteration (which
-    /// points it at each paragraph in turn, and back at the span at the end).
-    mutating func addWords(of iterator: ICU.BreakIterator, minimumStatus: Int32) {
-        iterator.withHandle { handle in
-            while true {
-                let wanted = cicu_run_add_icu_words(&run, handle, minimumStatus)
-                guard wanted > 0 else { return }
-                makeRoom(Int(wanted))
-            }
+    /// Adds the word segment `lower..<upper` (span offsets, after the segments added before,
+    /// already filtered by rule status), its edges moved to cluster starts.
+    @inline(__always)
+    mutating func addWord(_ lower: Int, _ upper: Int) {
+        guard !crossed else { return }
+        var upper = upper
+        if upper > end {
+            guard let cut = place(lower, upper) else { return }
+            upper = cut
         }
+        write(clusterStart(lower) - start, clusterStart(upper) - start)
     }
 
-    /// Adds the sentence segments of a batch (span offsets, ascending, every segment):
-    /// each one without its leading and trailing white space, its edges moved to cluster starts,
-    /// unless it is empty or overlaps the unit before. A break after one of `abbreviations`
-    /// (UTF-16, final full stop included, standing as a word of its own) is dropped.
-    /// `isCharacterBoundary(paragraph, offset)` tells cluster boundaries within a paragraph (see
-    /// ``SegmentBuilder/trimmed(_:_:_:)``).
+    /// Adds a batch of word segments (parallel starts and ends, as ``addWord(_:_:)`` takes them).
+    mutating func addWords(_ starts: UnsafeMutableBufferPointer<Int32>, _ ends: UnsafeMutableBufferPointer<Int32>) {
+        for index in starts.indices { addWord(Int(starts[index]), Int(ends[index])) }
+    }
+
+    /// Adds the sentence segment `lower..<upper` (span offsets, right after the one before):
+    /// without its leading and trailing white space, its edges moved to cluster starts. A break
+    /// after one of `abbreviations` (UTF-16, final full stop included, standing as a word of its
+    /// own) is dropped. `isCharacterBoundary(paragraph, offset)` tells cluster boundaries within
+    /// a paragraph (see ``SegmentBuilder/trimmed(_:_:_:)``).
+    mutating func addSentence(
+        _ lower: Int, _ upper: Int, abbreviations: [[UInt16]], isCharacterBoundary: (Int, Int) -> Bool
+    ) {
+        guard !crossed, let cut = place(lower, upper) else { return }
+        let text = UnsafeBufferPointer(rebasing: units[start..<end])
+        let first = continued ?? (lower - start)
+        let last = cut - start
+        if !abbreviations.isEmpty, last < text.count,
+            SegmentBuilder.endsWithAbbreviation(first..<last, text, abbreviations)
+        {
+            continued = first
+            return
+        }
+        continued = nil
+        let range = (clusterStart(first + start) - start)..<(clusterStart(cut) - start)
+        let current = paragraph
+        let unit = SegmentBuilder.trimmed(range, text) { isCharacterBoundary(current, $0) }
+        write(unit.lowerBound, unit.upperBound)
+    }
+
+    /// Adds a batch of sentence segments (parallel starts and ends, as
+    /// ``addSentence(_:_:abbreviations:isCharacterBoundary:)`` takes them).
     mutating func addSentences(
         _ starts: UnsafeMutableBufferPointer<Int32>, _ ends: UnsafeMutableBufferPointer<Int32>,
         abbreviations: [[UInt16]], isCharacterBoundary: (Int, Int) -> Bool
     ) {
-        guard !crossed else { return }
-        makeRoom(starts.count * 2)
-        for index in 0..<starts.count {
-            let paragraph = run.paragraph
-            let spanEnd = cicu_run_place(&run, starts[index], ends[index])
-            guard spanEnd >= 0 else { return }
-            if run.paragraph != paragraph { continued = nil }
-            let base = Int(run.start)
-            let text = UnsafeBufferPointer(rebasing: units[base..<Int(run.end)])
-            let start = continued.map(Int.init) ?? (Int(starts[index]) - base)
-            let end = Int(spanEnd) - base
-            if !abbreviations.isEmpty, end < text.count,
-                SegmentBuilder.endsWithAbbreviation(start..<end, text, abbreviations)
-            {
-                continued = Int32(truncatingIfNeeded: start)
-                continue
-            }
-            continued = nil
-            let lower = Int(cicu_run_cluster_start(&run, Int32(truncatingIfNeeded: start + base))) - base
-            let upper = Int(cicu_run_cluster_start(&run, spanEnd)) - base
-            let current = Int(run.paragraph)
-            let unit = SegmentBuilder.trimmed(lower..<upper, text) { isCharacterBoundary(current, $0) }
-            if !unit.isEmpty, unit.lowerBound >= run.lastEnd {
-                run.edges[Int(run.used)] = Int32(truncatingIfNeeded: unit.lowerBound)
-                run.edges[Int(run.used) + 1] = Int32(truncatingIfNeeded: unit.upperBound)
-                run.used += 2
-                run.lastEnd = Int32(truncatingIfNeeded: unit.upperBound)
-            }
+        for index in starts.indices {
+            addSentence(
+                Int(starts[index]), Int(ends[index]), abbreviations: abbreviations,
+                isCharacterBoundary: isCharacterBoundary)
         }
     }
 
@@ -152,130 +187,13 @@ struct RunUnits {
 
     /// Each paragraph's units; `nil` when the run was crossed. Call once, at the end.
     ///
-    /// The edges are copied out of the scratch into arrays of exactly their size, neighbouring
-    /// paragraphs sharing one up to ``sharedEdgeLimit`` edges (a paragraph with more has its
-    /// own), all at once after the pass (see ``sharedEdgeLimit`` for why not during it).
+    /// The paragraphs share one array of exactly the run's edges, each its own stretch of it.
     mutating func finish() -> [TextSegments]? {
-        cicu_run_end(&run)
-        defer { scratch.giveBack() }
-        guard !crossed, let firsts = run.firsts else { return nil }
-        let paragraphs = Int(run.paragraphs)
-        var units: [TextSegments] = []
-        units.reserveCapacity(paragraphs)
-        var group = 0
-        while group < paragraphs {
-            var next = group + 1
-            while next < paragraphs, Int(firsts[next + 1] - firsts[group]) * 2 <= Self.sharedEdgeLimit { next += 1 }
-            let base = Int(firsts[group])
-            let bounds = scratch.edgeArray(from: base * 2, count: (Int(firsts[next]) - base) * 2)
-            for paragraph in group..<next {
-                units.append(
-                    TextSegments(
-                        sharing: bounds, first: Int(firsts[paragraph]) - base,
-                        count: Int(firsts[paragraph + 1] - firsts[paragraph])))
-            }
-            group = next
-        }
-        return units
-    }
-
-    /// Memory for a run: its unit edges (grown by doubling with no zero-filling; copied out
-    /// exactly by ``edgeArray(from:count:)``: the units may be kept for long, so they carry no
-    /// slack), its paragraphs' starts, first units and plain flags.
-    ///
-    /// The memory of the last run is kept for the next one (``take()``, ``giveBack()``): a run
-    /// writes its edges to memory already mapped rather than to fresh pages.
-    ///
-    /// `@unchecked Sendable`: a scratch is used by one run at a time, taken and given back by
-    /// atomic exchanges that order its uses.
-    private final class Scratch: @unchecked Sendable {
-        private var edgeBase: UnsafeMutablePointer<Int32>?
-        private(set) var edgeCapacity = 0
-        private var startBase: UnsafeMutablePointer<Int32>?
-        private var firstBase: UnsafeMutablePointer<Int32>?
-        private var plainBase: UnsafeMutablePointer<UInt8>?
-        private var paragraphCapacity = 0
-
-        /// The spare, as the bit pattern of a retained reference (`Unmanaged`), 0 when empty.
-        private static let spare = Atomic<Int>(0)
-        /// The most memory kept for the next run, in edges or paragraphs (1 MB of edges): a run
-        /// of a reader's usual stretch needs less; a huge paragraph's is let go.
-        private static let keptLimit = 1 << 18
-
-        private init() {}
-
-        deinit {
-            edgeBase?.deallocate()
-            startBase?.deallocate()
-            firstBase?.deallocate()
-            plainBase?.deallocate()
-        }
-
-        /// The spare, or a new one.
-        static func take() -> Scratch {
-            let taken = spare.exchange(0, ordering: .acquiringAndReleasing)
-            guard let pointer = UnsafeRawPointer(bitPattern: taken) else { return Scratch() }
-            return Unmanaged<Scratch>.fromOpaque(pointer).takeRetainedValue()
-        }
-
-        /// Makes this the spare, unless there is one or it holds too much memory.
-        func giveBack() {
-            guard edgeCapacity <= Self.keptLimit, paragraphCapacity <= Self.keptLimit else { return }
-            let retained = Unmanaged.passRetained(self)
-            let bits = Int(bitPattern: retained.toOpaque())
-            let (exchanged, _) = Self.spare.compareExchange(
-                expected: 0, desired: bits, ordering: .acquiringAndReleasing)
-            if !exchanged { retained.release() }
-        }
-
-        /// The edge memory, with room for `count` edges, the first `kept` of those written so
-        /// far kept.
-        func edges(room count: Int, keeping kept: Int) -> UnsafeMutablePointer<Int32> {
-            if let edgeBase, count <= edgeCapacity { return edgeBase }
-            let grown = max(count, edgeCapacity * 2, 16_384)
-            let made = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
-            if let edgeBase {
-                made.initialize(from: edgeBase, count: min(kept, edgeCapacity))
-                edgeBase.deallocate()
-            }
-            edgeBase = made
-            edgeCapacity = grown
-            return made
-        }
-
-        /// The `count` edges from edge `start` (all written).
-        func edgeArray(from start: Int, count: Int) -> [Int32] {
-            guard let edgeBase, count > 0, start >= 0, start + count <= edgeCapacity else { return [] }
-            return Array(UnsafeBufferPointer(start: edgeBase + start, count: count))
-        }
-
-        /// Memory for `count` paragraph starts.
-        func starts(count: Int) -> UnsafeMutablePointer<Int32> {
-            reserveParagraphs(count)
-            return startBase!
-        }
-
-        /// Memory for `count` paragraphs' first units.
-        func firsts(count: Int) -> UnsafeMutablePointer<Int32> {
-            reserveParagraphs(count)
-            return firstBase!
-        }
-
-        /// Memory for `count` paragraphs' flags.
-        func plains(count: Int) -> UnsafeMutablePointer<UInt8> {
-            reserveParagraphs(count)
-            return plainBase!
-        }
-
-        private func reserveParagraphs(_ count: Int) {
-            guard count > paragraphCapacity || startBase == nil else { return }
-            startBase?.deallocate()
-            firstBase?.deallocate()
-            plainBase?.deallocate()
-            paragraphCapacity = max(count, 64)
-            startBase = UnsafeMutablePointer<Int32>.allocate(capacity: paragraphCapacity)
-            firstBase = UnsafeMutablePointer<Int32>.allocate(capacity: paragraphCapacity)
-            plainBase = UnsafeMutablePointer<UInt8>.allocate(capacity: paragraphCapacity)
+        guard !crossed else { return nil }
+        for index in (paragraph + 1)..<firsts.count { firsts[index] = edges.count / 2 }
+        let bounds = Array(edges[...])
+        return (0..<(firsts.count - 1)).map { index in
+            TextSegments(sharing: bounds, first: firsts[index], count: firsts[index + 1] - firsts[index])
         }
     }
 }

@@ -1,8 +1,8 @@
 /// Builds the units of one granularity over a text, the work behind every boundary cache.
-enum SegmentBuilder {
+package enum SegmentBuilder {
     /// ICU's first word rule status that is not "none" (`UBRK_WORD_NONE_LIMIT`): numbers,
     /// letters, kana and ideographs have statuses from here up; spaces and punctuation below.
-    static let wordNoneLimit: Int32 = 100
+    package static let wordNoneLimit: Int32 = 100
 
     /// Word units: ICU word segments whose rule status is not "none".
     ///
@@ -13,24 +13,13 @@ enum SegmentBuilder {
     /// With `scans` (the locale's word rules are those ``SimpleWords`` follows), ICU's segments
     /// come from ``SimpleWords`` where it takes the text, else from ICU's iterator.
     ///
-    /// - Complexity: O(n): a scan, or one pass of ICU's word iterator (rule statuses read and
-    ///   the units placed in C as they come; see ``RunUnits``), as a run of one paragraph
+    /// - Complexity: O(n): a scan, or one pass of ICU's word iterator, as a run of one paragraph
     ///   (``words(ofRun:span:iterator:scans:)``).
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool) throws(ICUError)
         -> TextSegments
     {
         try words(ofRun: [storage.bufferRange], span: storage, iterator: iterator, scans: scans)?.first
             ?? TextSegments()
-    }
-
-    /// Adds ICU's word segments of `units` (status not "none") to `run`: from ``SimpleWords``
-    /// when `scans` and it takes the text, else from the iterator `icu()` gives, pointed at the
-    /// text (none when it gives `nil`).
-    private static func addWords(
-        of units: UnsafeBufferPointer<UInt16>, scans: Bool, icu: () -> ICU.BreakIterator?, to run: inout RunUnits
-    ) {
-        if scans, SimpleWords.segments(of: units, { starts, ends in run.addWords(starts, ends) }) { return }
-        if let iterator = icu() { run.addWords(of: iterator, minimumStatus: wordNoneLimit) }
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -45,8 +34,8 @@ enum SegmentBuilder {
     /// from ``SimpleSentences`` where it pays (ICU's iterator is then asked only after
     /// abbreviations), else from a pass of ICU's iterator.
     ///
-    /// - Complexity: O(n): a scan of the text, or one pass of ICU's sentence iterator, a batch of
-    ///   sentences per C call (a run of one paragraph, ``sentences(ofRun:span:iterator:abbreviations:exceptions:isCharacterBoundary:)``).
+    /// - Complexity: O(n): a scan of the text, or one pass of ICU's sentence iterator (a run of
+    ///   one paragraph, ``sentences(ofRun:span:iterator:abbreviations:exceptions:isCharacterBoundary:)``).
     static func sentences(
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
         exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int) -> Bool
@@ -92,16 +81,33 @@ enum SegmentBuilder {
     static func words(ofRun paragraphs: [Range<Int>], span: TextStorage, iterator: ICU.BreakIterator, scans: Bool)
         throws(ICUError) -> [TextSegments]?
     {
-        var failure: ICUError?
-        let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
-            span.withUTF16 { units in
-                var run = RunUnits(span: span, units: units, table: table, paragraphs: paragraphs)
-                addWords(of: units, scans: scans, icu: { iterator.pointed(at: span, failure: &failure) }, to: &run)
-                return run.finish()
+        try span.withUTF16 { units throws(ICUError) in
+            var run = RunUnits(
+                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs)
+            if !scans || !SimpleWords.segments(of: units, { starts, ends in run.addWords(starts, ends) }) {
+                try addWords(of: iterator, span: span, paragraphs: paragraphs.count, to: &run)
+            }
+            return run.finish()
+        }
+    }
+
+    /// Adds ICU's word segments (status not "none") of each of `run`'s paragraphs, with
+    /// `iterator` pointed at each in turn, as a client pointing ICU at each paragraph would (over
+    /// the whole span, ICU would look past each paragraph's end for nothing); then points it at
+    /// `span`.
+    private static func addWords(
+        of iterator: ICU.BreakIterator, span: TextStorage, paragraphs: Int, to run: inout RunUnits
+    ) throws(ICUError) {
+        let base = span.bufferRange.lowerBound
+        for paragraph in 0..<paragraphs {
+            let range = run.paragraphRange(paragraph)
+            try iterator.setText(
+                TextStorage(buffer: span.buffer, range: (base + range.lowerBound)..<(base + range.upperBound)))
+            iterator.forEachSegment(withStatuses: true) { start, end, status in
+                if status >= wordNoneLimit { run.addWord(range.lowerBound + start, range.lowerBound + end) }
             }
         }
-        if let failure { throw failure }
-        return results
+        try iterator.setText(span)
     }
 
     /// The sentence units of each of `paragraphs` (laid out as for
@@ -121,21 +127,23 @@ enum SegmentBuilder {
         }
         var questions = BoundaryQuestions(iterator: iterator, text: span)
         if scanning == nil { try iterator.setText(span) }
-        let results: [TextSegments]? = CharacterBoundaries.withSimpleUnits { table in
-            span.withUTF16 { units in
-                var run = RunUnits(span: span, units: units, table: table, paragraphs: paragraphs)
-                let add = { (starts: UnsafeMutableBufferPointer<Int32>, ends: UnsafeMutableBufferPointer<Int32>) in
+        let results: [TextSegments]? = span.withUTF16 { units in
+            var run = RunUnits(
+                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs)
+            if let scanning {
+                SimpleSentences.segments(
+                    ofSurveyed: units, exceptions: scanning, isBoundary: { questions.isBoundary($0) }
+                ) { starts, ends in
                     run.addSentences(
                         starts, ends, abbreviations: abbreviations, isCharacterBoundary: isCharacterBoundary)
                 }
-                if let scanning {
-                    SimpleSentences.segments(
-                        ofSurveyed: units, exceptions: scanning, isBoundary: { questions.isBoundary($0) }, add)
-                } else {
-                    iterator.forEachSegmentBatch(add)
+            } else {
+                iterator.forEachSegment(withStatuses: false) { start, end, _ in
+                    run.addSentence(
+                        start, end, abbreviations: abbreviations, isCharacterBoundary: isCharacterBoundary)
                 }
-                return run.finish()
             }
+            return run.finish()
         }
         if let failure = questions.failure { throw failure }
         return results

@@ -1,5 +1,3 @@
-internal import CICU
-
 /// The abbreviations after which ICU's sentence iterator holds a break back (`ss=standard`:
 /// "Mr.", "e.g.", …, from ICU's data for the locale), and a test of whether a break could be
 /// held back at an offset, so that ``SimpleSentences`` asks ICU only there.
@@ -20,10 +18,11 @@ struct SentenceExceptions: Sendable {
     /// The longest string.
     private var longest = 0
 
-    /// The abbreviations of ICU's data for `locale` (an ICU locale id, keywords ignored); none
-    /// for a locale without any (Japanese, Chinese, Arabic, …).
-    init(locale: String) {
-        self.init(strings: Self.strings(forLocale: locale))
+    /// The abbreviations of ICU's data for `locale` (keywords ignored); none for a locale
+    /// without any (Japanese, Chinese, Arabic, …), and none when ICU cannot read its data
+    /// (sentences then break after ICU's abbreviations where the scan decides alone).
+    init(locale: ICU.Locale) {
+        self.init(strings: (try? locale.sentenceBreakExceptions()) ?? [])
     }
 
     /// The exceptions `strings`.
@@ -72,15 +71,5 @@ struct SentenceExceptions: Sendable {
         }
         ends[node] = true
         longest = max(longest, string.count)
-    }
-
-    /// The strings of ICU's data for `locale`.
-    private static func strings(forLocale locale: String) -> [[UInt16]] {
-        let needed = Int(cicu_sentence_break_exceptions(locale, nil, 0))
-        guard needed > 0 else { return [] }
-        var buffer = [UInt16](repeating: 0, count: needed)
-        let written = Int(cicu_sentence_break_exceptions(locale, &buffer, Int32(needed)))
-        guard written == needed else { return [] }
-        return buffer.split(separator: 0, omittingEmptySubsequences: true).map(Array.init)
     }
 }

@@ -51,11 +51,20 @@ public final class StringTokenizer: TextTokenizer {
     ///
     /// - Throws: ``ICUError`` when `locale` is malformed.
     /// - Complexity: O(1): the locale is worked out once per process; no ICU iterator is made.
-    public init(storage: TextStorage, locale: String = "en", lineSource: (any LineSegmentSource)? = nil)
+    public convenience init(storage: TextStorage, locale: String = "en", lineSource: (any LineSegmentSource)? = nil)
         throws(ICUError)
     {
+        self.init(storage: storage, shared: try TokenizerLocale.named(locale), lineSource: lineSource)
+    }
+
+    /// A tokenizer over `storage` for `locale`, which ICU has already accepted (such as
+    /// ``ICU/Locale/root``, the fallback for a locale ICU rejects): no failure.
+    convenience init(storage: TextStorage, locale: ICU.Locale, lineSource: (any LineSegmentSource)? = nil) {
+        self.init(storage: storage, shared: TokenizerLocale.shared(locale), lineSource: lineSource)
+    }
+
+    private init(storage: TextStorage, shared: TokenizerLocale, lineSource: (any LineSegmentSource)?) {
         self.storage = storage
-        let shared = try TokenizerLocale.named(locale)
         self.shared = shared
         self.locale = shared.locale
         self.lineSource = lineSource

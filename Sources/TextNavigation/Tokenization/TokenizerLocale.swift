@@ -27,18 +27,21 @@ final class TokenizerLocale: Sendable {
     /// Idle sentence iterators (with abbreviation suppression).
     let sentences: ICU.BreakIterator.Pool
 
-    private init(identifier: String) throws(ICUError) {
-        let canonical = try ICU.Locale.canonical(identifier)
+    private init(_ icuLocale: ICU.Locale) {
+        let canonical = icuLocale.identifier
         locale = canonical
-        sentenceLocale = try ICU.Locale.setting("ss", to: "standard", in: canonical)
+        // Without abbreviation suppression when ICU cannot add the keyword (an id too long for
+        // it): sentences then also break after abbreviations.
+        sentenceLocale = ((try? icuLocale.setting("ss", to: "standard")) ?? icuLocale).identifier
         abbreviations = SegmentBuilder.extraAbbreviations(forLocale: canonical)
         scansWords = SimpleWords.applies(toLocale: canonical)
-        sentenceExceptions = SentenceExceptions(locale: canonical)
+        sentenceExceptions = SentenceExceptions(locale: icuLocale)
         words = ICU.BreakIterator.pool(kind: .word, locale: canonical)
         sentences = ICU.BreakIterator.pool(kind: .sentence, locale: sentenceLocale)
     }
 
-    /// Locales already worked out, by the identifier they were asked for with.
+    /// Locales already worked out, by the identifier they were asked for with (or, for
+    /// ``shared(_:)``, by their canonical id).
     private static let known = Locked<[String: TokenizerLocale]>([:])
 
     /// The shared locale for a BCP-47 tag ("ja-JP") or ICU locale id ("th", "ja@lw=phrase").
@@ -48,10 +51,20 @@ final class TokenizerLocale: Sendable {
     /// - Complexity: a lock and a dictionary lookup once the identifier has been seen.
     static func named(_ identifier: String) throws(ICUError) -> TokenizerLocale {
         if let hit = known.withLock({ $0[identifier] }) { return hit }
-        let made = try TokenizerLocale(identifier: identifier)
-        return known.withLock { known in
-            if let existing = known[identifier] { return existing }
-            known[identifier] = made
+        return remember(TokenizerLocale(try ICU.Locale(identifier)), as: identifier)
+    }
+
+    /// The shared locale for `locale`, which ICU has already accepted: no failure.
+    static func shared(_ locale: ICU.Locale) -> TokenizerLocale {
+        if let hit = known.withLock({ $0[locale.identifier] }) { return hit }
+        return remember(TokenizerLocale(locale), as: locale.identifier)
+    }
+
+    /// Keeps `made` under `key`, unless another task kept one first (which it returns).
+    private static func remember(_ made: TokenizerLocale, as key: String) -> TokenizerLocale {
+        known.withLock { known in
+            if let existing = known[key] { return existing }
+            known[key] = made
             return made
         }
     }

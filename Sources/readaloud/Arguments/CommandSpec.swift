@@ -16,6 +16,9 @@ struct CommandSpec {
         /// Whether the command cannot run without the option (shown without brackets in the
         /// usage line; the parser reports it missing).
         var required = false
+        /// What a value must be, when `allowed` cannot say it: returns what was expected
+        /// ("a whole number from 1 to 100") for a value the option cannot take, else `nil`.
+        var check: (@Sendable (String) -> String?)? = nil
     }
 
     struct Positional {

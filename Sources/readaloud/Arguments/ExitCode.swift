@@ -9,7 +9,8 @@ enum ExitCode: Int32 {
     case dataError = 65
     /// The input file, or a saved selection, does not exist or cannot be opened (EX_NOINPUT).
     case noInput = 66
-    /// A service the command needs is missing: espeak-ng, a sound device (EX_UNAVAILABLE).
+    /// A service the command needs is missing: espeak-ng, speech-dispatcher, a sound device
+    /// (EX_UNAVAILABLE).
     case unavailable = 69
     /// readaloud itself failed: a condition that should not happen (EX_SOFTWARE).
     case software = 70

@@ -11,9 +11,9 @@ struct ParsedArguments {
     /// Accepts `--name value`, `--name=value`, flags, `-` as a positional (standard input), and
     /// `--` before positionals that start with a dash.
     ///
-    /// - Throws: ``UsageError`` for an unknown option, a missing or unknown value, a repeated
-    ///   option that may appear once, a missing required option, or the wrong number of
-    ///   positionals.
+    /// - Throws: ``UsageError`` for an unknown option, a missing value or one the option does
+    ///   not take (not in its `allowed`, refused by its `check`), a repeated option that may
+    ///   appear once, a missing required option, or the wrong number of positionals.
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         self.spec = spec
         var index = 0
@@ -43,7 +43,7 @@ struct ParsedArguments {
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 throw UsageError("unknown option '--\(name)'", spec: spec)
             }
-            if option.valueName == nil {
+            guard let valueName = option.valueName else {
                 guard inlineValue == nil else { throw UsageError("'--\(name)' takes no value", spec: spec) }
                 flags.insert(name)
                 continue
@@ -53,7 +53,7 @@ struct ParsedArguments {
                 value = inlineValue
             } else {
                 guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                    throw UsageError("missing value for '--\(name) <\(option.valueName!)>'", spec: spec)
+                    throw UsageError("missing value for '--\(name) <\(valueName)>'", spec: spec)
                 }
                 value = arguments[index]
                 index += 1
@@ -62,6 +62,9 @@ struct ParsedArguments {
                 throw UsageError(
                     "'\(value)' is not a valid value for '--\(name)' (expected one of: \(allowed.joined(separator: ", ")))",
                     spec: spec)
+            }
+            if let expected = option.check?(value) {
+                throw UsageError("'\(value)' is not a valid value for '--\(name)' (\(expected))", spec: spec)
             }
             if values[name] != nil, !option.repeatable {
                 throw UsageError("'--\(name)' may be given only once", spec: spec)
@@ -82,39 +85,5 @@ struct ParsedArguments {
             let valueName = missing.valueName.map { " <\($0)>" } ?? ""
             throw UsageError("missing '--\(missing.name)\(valueName)'", spec: spec)
         }
-    }
-
-    /// The value of a single-valued option, or its default.
-    func value(_ name: String) -> String? {
-        values[name]?.last ?? spec.options.first { $0.name == name }?.defaultValue
-    }
-
-    /// Every value given for a repeatable option.
-    func allValues(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// The value of an option as a whole number in `range`, or its default.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        try number(name, in: range, described: "a whole number") { Int($0) }
-    }
-
-    /// The value of an option as a decimal number in `range`, or its default.
-    func decimal(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
-        try number(name, in: range, described: "a number") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
-    }
-
-    /// The value of an option read by `parse` and checked against `range`, or its default.
-    private func number<Number: Comparable>(
-        _ name: String, in range: ClosedRange<Number>, described kind: String, _ parse: (String) -> Number?
-    ) throws(UsageError) -> Number? {
-        guard let text = value(name) else { return nil }
-        guard let number = parse(text), range.contains(number) else {
-            throw UsageError(
-                "'\(text)' is not a valid value for '--\(name)' (expected \(kind) from \(range.lowerBound) to \(range.upperBound))",
-                spec: spec)
-        }
-        return number
     }
 }

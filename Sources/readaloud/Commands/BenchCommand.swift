@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudBench
 import TextNavigation
 
 /// `readaloud bench`: readaloud's speed and memory against raw ICU over the same text, printed
@@ -11,40 +12,8 @@ enum BenchCommand {
         abstract: "Measure tokenization, lookups, read-all, opening, pagination and memory against raw ICU.",
         positionals: [],
         options: [
-            CommandSpec.Option(
-                name: "book", valueName: "PATH",
-                help: "A UTF-8 plain-text book to measure (repeatable). Default: every .txt in ./Books.",
-                repeatable: true),
-            CommandSpec.Option(
-                name: "granularity", valueName: "G", help: "A granularity to measure (repeatable).",
-                allowed: granularities.map(\.rawValue), defaultValue: "all four", repeatable: true),
-            CommandSpec.Option(
-                name: "synthetic-megabytes", valueName: "N",
-                help:
-                    "Also measure a book of about N MiB made by repeating the first book; 0 for none. Default: 10 with the bundled books, 0 with --book."
-            ),
-            CommandSpec.Option(
-                name: "repetitions", valueName: "N", help: "Runs of each measurement, at least; the best is kept.",
-                defaultValue: "3"),
-            CommandSpec.Option(
-                name: "min-time", valueName: "SECONDS",
-                help:
-                    "How long each side of a sequential measure (readaloud's and ICU's) runs in all, at least: short passes over a small book are repeated past --repetitions until then; 0 for --repetitions runs alone.",
-                defaultValue: "1"),
-            CommandSpec.Option(
-                name: "queries", valueName: "N", help: "Random offsets for the lookup measurement.",
-                defaultValue: "100000"),
-            CommandSpec.Option(
-                name: "serve", valueName: nil,
-                help:
-                    "Measure only a 'tokenizer' request's round trip through 'readaloud serve' over a pipe (median, p90, p99), on the first book (default: Books/rashomon.txt)."
-            ),
-            CommandSpec.Option(
-                name: "serve-requests", valueName: "N", help: "Requests timed with --serve.", defaultValue: "20000"),
-            CommandSpec.Option(name: "json", valueName: nil, help: "Print one JSON object instead of the table."),
-            CommandSpec.Option(
-                name: "json-file", valueName: "PATH",
-                help: "Also write the JSON object to PATH (the table still prints)."),
+            book.spec, granularity.spec, epub.spec, syntheticMegabytes.spec, repetitions.spec, minimumTime.spec,
+            queries.spec, serve.spec, serveRequests.spec, json.spec, jsonFile.spec,
         ],
         discussion: """
             For each book and granularity: sequential tokenization of every paragraph (MB/s of \
@@ -61,36 +30,66 @@ enum BenchCommand {
             (ja, zh, ar, th or en).
             """)
 
+    /// The book `--serve` measures without `--book`.
+    static let serveBook = "Books/rashomon.txt"
+    /// The synthetic book's size with the bundled books (none with `--book`).
+    static let syntheticMegabytesWithBundledBooks = 10
+
+    static let book = CommandOption.texts(
+        "book", valueName: "PATH",
+        help: "A UTF-8 plain-text book to measure (repeatable). Default: every .txt in ./Books.")
+    static let granularity = CommandOption.choices(
+        "granularity", valueName: "G", help: "A granularity to measure (repeatable).", allowed: granularities,
+        shownDefault: "all four")
+    static let epub = CommandOption.text(
+        "epub", valueName: "PATH",
+        help:
+            "An EPUB book to time opening and the first utterance for. Default: with the bundled books, the corpus EPUB with the most text (Tests/Fixtures/epub)."
+    )
+    static let syntheticMegabytes = CommandOption.integer(
+        "synthetic-megabytes", valueName: "N",
+        help:
+            "Also measure a book of about N MiB made by repeating the first book; 0 for none. Default: \(syntheticMegabytesWithBundledBooks) with the bundled books, 0 with --book.",
+        in: 0...1000)
+    static let repetitions = CommandOption.integer(
+        "repetitions", valueName: "N", help: "Runs of each measurement, at least; the best is kept.", in: 1...1000,
+        default: 3)
+    static let minimumTime = CommandOption.decimal(
+        "min-time", valueName: "SECONDS",
+        help:
+            "How long each side of a sequential measure (readaloud's and ICU's) runs in all, at least: short passes over a small book are repeated past --repetitions until then; 0 for --repetitions runs alone.",
+        in: 0...600, default: 1)
+    static let queries = CommandOption.integer(
+        "queries", valueName: "N", help: "Random offsets for the lookup measurement.", in: 1...100_000_000,
+        default: 100_000)
+    static let serve = CommandOption.flag(
+        "serve",
+        help:
+            "Measure only a 'tokenizer' request's round trip through 'readaloud serve' over a pipe (median, p90, p99), on the first book (default: \(serveBook))."
+    )
+    static let serveRequests = CommandOption.integer(
+        "serve-requests", valueName: "N", help: "Requests timed with --serve.", in: 1...10_000_000, default: 20_000)
+    static let json = CommandOption.flag("json", help: "Print one JSON object instead of the table.")
+    static let jsonFile = CommandOption.text(
+        "json-file", valueName: "PATH", help: "Also write the JSON object to PATH (the table still prints).")
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let spec = arguments.spec
-        let repetitions: Int
-        let minimumSeconds: Double
-        let queries: Int
-        let synthetic: Int
-        let paths = arguments.allValues("book")
-        do throws(UsageError) {
-            repetitions = try arguments.integer("repetitions", in: 1...1000) ?? 3
-            minimumSeconds = try arguments.decimal("min-time", in: 0...600) ?? 1
-            queries = try arguments.integer("queries", in: 1...100_000_000) ?? 100_000
-            synthetic = try arguments.integer("synthetic-megabytes", in: 0...1000) ?? (paths.isEmpty ? 10 : 0)
-        } catch {
-            throw CommandFailure(error)
-        }
-        if arguments.flag("serve") {
-            let requests: Int
-            do throws(UsageError) {
-                requests = try arguments.integer("serve-requests", in: 1...10_000_000) ?? 20_000
-            } catch {
-                throw CommandFailure(error)
+        let paths = arguments[Self.book]
+        let repetitions = arguments[Self.repetitions]
+        let minimumSeconds = arguments[Self.minimumTime]
+        let queries = arguments[Self.queries]
+        let synthetic = arguments[Self.syntheticMegabytes] ?? (paths.isEmpty ? syntheticMegabytesWithBundledBooks : 0)
+        if arguments[Self.serve] {
+            let result = try measure {
+                () throws(BenchError) in
+                try ServeRoundTrip(bookPath: paths.first ?? serveBook, requests: arguments[Self.serveRequests]).run()
             }
-            let book = paths.first ?? "Books/rashomon.txt"
-            let result = try ServeRoundTrip(bookPath: book, requests: requests).run()
             StandardOutput.shared.line(result.line)
             StandardOutput.shared.flush()
             return
         }
-        let chosen = arguments.allValues("granularity").compactMap(TextGranularity.init(rawValue:))
-        let measured = chosen.isEmpty ? granularities : granularities.filter(chosen.contains)
+        let measured = arguments[Self.granularity]
 
         let bookPaths = paths.isEmpty ? BenchBook.bundledPaths() : paths
         guard !bookPaths.isEmpty else {
@@ -98,33 +97,53 @@ enum BenchCommand {
                 UsageError("no books: run from the package root (where Books/ is) or pass --book PATH", spec: spec))
         }
         var books: [BenchBook] = []
-        for path in bookPaths { books.append(try BenchBook.load(path: path)) }
+        for path in bookPaths { books.append(BenchBook(path: path, bytes: try BookInput.bytes(at: path))) }
         if synthetic > 0 {
             let source = books.first { $0.name.hasPrefix("alice") } ?? books[0]
-            books.append(try BenchBook.repeating(source, toMegabytes: synthetic))
+            books.append(
+                try measure { () throws(BenchError) in try BenchBook.repeating(source, toMegabytes: synthetic) })
         }
         defer { for book in books { book.removeTemporaryFile() } }
 
-        let json = arguments.flag("json")
+        let json = arguments[Self.json]
         var results: [BookResult] = []
         for book in books {
             if !json { writeToStandardError("measuring \(book.name)...\n") }
-            results.append(
-                try BookBenchmark(
-                    book: book, granularities: measured, repetitions: repetitions, minimumSeconds: minimumSeconds,
-                    queries: queries
-                ).run()
-            )
+            let benchmark = BookBenchmark(
+                book: book, granularities: measured, repetitions: repetitions, minimumSeconds: minimumSeconds,
+                queries: queries)
+            results.append(try measure { () throws(BenchError) in try benchmark.run() })
+        }
+        let epubPath = arguments[Self.epub] ?? (paths.isEmpty ? EPUBBenchmark.largestBundled() : nil)
+        var epub: EPUBBenchResult?
+        if let epubPath {
+            if !json { writeToStandardError("measuring \(epubPath)...\n") }
+            epub = try measure { () throws(BenchError) in try EPUBBenchmark.run(path: epubPath, repetitions: repetitions) }
         }
         let report = BenchReport(
-            books: results, repetitions: repetitions, minimumSeconds: minimumSeconds, queries: queries, date: Date(),
+            books: results, epub: epub, repetitions: repetitions, minimumSeconds: minimumSeconds, queries: queries,
+            date: Date(),
             cores: ProcessInfo.processInfo.activeProcessorCount)
-        if let path = arguments.value("json-file") {
+        if let path = arguments[Self.jsonFile] {
             guard FileManager.default.createFile(atPath: path, contents: Data((report.json + "\n").utf8)) else {
                 throw CommandFailure("cannot write the JSON report to \(path)", exitCode: .cannotCreate)
             }
         }
         StandardOutput.shared.line(json ? report.json : report.table)
         StandardOutput.shared.flush()
+    }
+
+    /// What `body` measures, its failure turned into the command's: exit 65 for a book that
+    /// is not usable text, 73 for a file that cannot be written, 70 for the rest.
+    private static func measure<Result>(_ body: () throws(BenchError) -> Result) throws(CommandFailure) -> Result {
+        do {
+            return try body()
+        } catch {
+            switch error.kind {
+            case .unusableBook: throw CommandFailure(error.message, exitCode: .dataError)
+            case .cannotCreate: throw CommandFailure(error.message, exitCode: .cannotCreate)
+            case .failed: throw CommandFailure(error.message)
+            }
+        }
     }
 }

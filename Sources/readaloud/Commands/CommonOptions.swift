@@ -2,23 +2,25 @@ import TextNavigation
 
 /// Options several commands share, defined once so their help and parsing agree.
 enum CommonOptions {
-    static func granularity(_ allowed: [TextGranularity], default defaultValue: TextGranularity? = nil)
-        -> CommandSpec.Option
+    /// `--granularity`: one of `allowed`, by default `defaultValue`.
+    static func granularity<Unit: RawRepresentable & Sendable>(_ allowed: [Unit], default defaultValue: Unit)
+        -> CommandOption<Unit> where Unit.RawValue == String
     {
-        CommandSpec.Option(
-            name: "granularity", valueName: "G", help: "The unit to work by.",
-            allowed: allowed.map(\.rawValue), defaultValue: defaultValue?.rawValue)
+        .choice("granularity", valueName: "G", help: "The unit to work by.", allowed: allowed, default: defaultValue)
     }
 
-    static let locale = CommandSpec.Option(
-        name: "locale", valueName: "ID",
-        help: "The text's language, as a BCP-47 tag or ICU locale id (ja, th, ja@lw=phrase).",
-        defaultValue: "en")
+    /// The locale of a book whose language is not given (`--locale`, `serve`'s `open`).
+    static let defaultLocale = "en"
 
-    static let lossy = CommandSpec.Option(
-        name: "lossy", valueName: nil, help: "Replace invalid UTF-8 with U+FFFD instead of stopping with an error.")
+    static let locale = CommandOption.text(
+        "locale", valueName: "ID",
+        help: "The text's language, as a BCP-47 tag or ICU locale id (ja, th, ja@lw=phrase).", default: defaultLocale)
 
-    static let book = CommandSpec.Positional(name: "book", help: "A UTF-8 plain-text book, or - for standard input.")
+    static let lossy = CommandOption.flag(
+        "lossy", help: "Replace invalid UTF-8 with U+FFFD instead of stopping with an error.")
+
+    static let book = CommandSpec.Positional(
+        name: "book", help: "A UTF-8 plain-text book or an EPUB (read, save, saved, unsave), or - for standard input.")
 
     /// The tokenizer for one paragraph, or a failure naming the locale.
     static func tokenizer(for text: TextStorage, locale: String) throws(CommandFailure) -> StringTokenizer {

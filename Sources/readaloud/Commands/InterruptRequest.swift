@@ -8,8 +8,9 @@ import Synchronization
 #endif
 
 /// Ctrl-C (SIGINT), SIGTERM or SIGHUP while reading: the first one asks reading to stop after
-/// the current unit (so the place can be printed and resumed); a second one ends the process
-/// at once. Either way the exit status is 128 + the first signal's number.
+/// the current unit (speech stops at once, mid-word; so the place can be printed and resumed);
+/// a second one ends the process at once. Either way the exit status is 128 + the first
+/// signal's number.
 enum InterruptRequest {
     private static let count = Atomic<Int>(0)
     /// The first signal received, or 0.

@@ -7,11 +7,7 @@ enum ProbeCommand {
         name: "probe",
         abstract: "Show how the tokenizer sees a book: its four queries at every grapheme boundary.",
         positionals: [CommonOptions.book],
-        options: [
-            CommonOptions.granularity([.character, .word, .sentence, .paragraph, .line, .document], default: .word),
-            CommonOptions.locale,
-            CommonOptions.lossy,
-        ],
+        options: [granularity.spec, CommonOptions.locale.spec, CommonOptions.lossy.spec],
         discussion: """
             One line per paragraph, position and direction (forward before backward):
               paragraph<TAB>p<TAB>forward|backward<TAB>within<TAB>atBoundary<TAB>toBoundary<TAB>enclosing
@@ -20,10 +16,13 @@ enum ProbeCommand {
             'units --offsets' numbers them.
             """)
 
+    static let granularity = CommonOptions.granularity(
+        [TextGranularity.character, .word, .sentence, .paragraph, .line, .document], default: .word)
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
-        let locale = arguments.value("locale")!
+        let granularity = arguments[Self.granularity]
+        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy])
+        let locale = arguments[CommonOptions.locale]
         let output = StandardOutput.shared
         for (index, paragraph) in book.paragraphs.enumerated() {
             let tokenizer = try CommonOptions.tokenizer(for: paragraph.text, locale: locale)

@@ -1,3 +1,4 @@
+import ReadaloudJSON
 import TextNavigation
 
 /// `readaloud BOOK`: read all, from the start, a page or a locator, to the end of the book,
@@ -5,36 +6,13 @@ import TextNavigation
 enum ReadCommand {
     static let spec = CommandSpec(
         name: nil,
-        abstract: "Read a plain-text book aloud (as text or JSON Lines), turning pages to the end.",
+        abstract: "Read a plain-text or EPUB book aloud (as text or JSON Lines), turning pages to the end.",
         positionals: [CommonOptions.book],
         options: [
-            CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
-            CommandSpec.Option(
-                name: "width", valueName: "N", help: "Line width in cells for layout and pages.", defaultValue: "70"),
-            CommandSpec.Option(name: "lines-per-page", valueName: "N", help: "Lines on a page.", defaultValue: "30"),
-            CommandSpec.Option(
-                name: "from", valueName: "LOCATOR",
-                help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance)."),
-            CommandSpec.Option(
-                name: "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1)."),
-            CommandSpec.Option(
-                name: "format", valueName: "F", help: "Output for people or programs.",
-                allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
-            CommonOptions.locale,
-            CommandSpec.Option(
-                name: "speak", valueName: nil,
-                help:
-                    "Speak through espeak-ng as the reading goes, with word-level progress (Debian package espeak-ng)."),
-            CommandSpec.Option(
-                name: "voice", valueName: "V", help: "The espeak-ng voice for --speak (default: the --locale language)."
-            ),
-            CommandSpec.Option(
-                name: "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).",
-                defaultValue: "175"),
-            CommandSpec.Option(
-                name: "speak-to", valueName: "DIR",
-                help: "With --speak: write one WAV file per utterance into DIR instead of using the sound device."),
-            CommonOptions.lossy,
+            granularity.spec, width.spec, linesPerPage.spec, from.spec, page.spec, printPage.spec, format.spec,
+            CommonOptions.locale.spec,
+        ] + SpeechOptions.all + [
+            CommonOptions.lossy.spec,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
@@ -46,7 +24,8 @@ enum ReadCommand {
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
-            resume from with --from (exit status 130; 143, 129).
+            resume from with --from (exit status 130; 143, 129); with --speak it stops the speech \
+            at once, and the locator points at the word that was being spoken.
 
             With -i (--interactive) the book opens in a full-screen, keyboard-driven reader \
             instead; see 'readaloud BOOK -i --help'.
@@ -62,48 +41,68 @@ enum ReadCommand {
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
+    static let granularity = CommonOptions.granularity(
+        [TextGranularity.character, .word, .sentence, .line, .paragraph], default: .sentence)
+    static let width = CommandOption.integer(
+        "width", valueName: "N", help: "Line width in cells for layout and pages.", in: 1...100_000,
+        default: PageLayout().width)
+    static let linesPerPage = CommandOption.integer(
+        "lines-per-page", valueName: "N", help: "Lines on a page.", in: 1...100_000, default: PageLayout().linesPerPage)
+    static let from = CommandOption.text(
+        "from", valueName: "LOCATOR",
+        help: "Start at a locator (the JSON printed when reading stops, or in a JSONL utterance).")
+    static let page = CommandOption.integer(
+        "page", valueName: "N", help: "Start with the first unit that starts on page N (from 1).",
+        in: 1...Int(Int32.max))
+    static let printPage = CommandOption.text(
+        "print-page", valueName: "LABEL", help: "EPUB: start where the printed page LABEL starts (its page-break marker).")
+    static let format = CommandOption.choice(
+        "format", valueName: "F", help: "Output for people or programs.", allowed: EventFormatter.Format.allCases,
+        default: .text)
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let spec = arguments.spec
-        let width: Int
-        let linesPerPage: Int
-        let pageOption: Int?
-        let rate: Int
+        let speech: SpeechSettings
         do throws(UsageError) {
-            rate = try arguments.integer("rate", in: 80...450) ?? 175
-            for name in ["voice", "rate", "speak-to"] where arguments.values[name] != nil && !arguments.flag("speak") {
-                throw UsageError("'--\(name)' goes with '--speak'", spec: spec)
-            }
-            width = try arguments.integer("width", in: 1...100_000) ?? 70
-            linesPerPage = try arguments.integer("lines-per-page", in: 1...100_000) ?? 30
-            pageOption = try arguments.integer("page", in: 1...Int(Int32.max))
-            if pageOption != nil, arguments.value("from") != nil {
-                throw UsageError("'--from' and '--page' cannot be used together", spec: spec)
-            }
+            speech = try SpeechOptions.settings(arguments, locale: arguments[CommonOptions.locale])
         } catch {
             throw CommandFailure(error)
         }
-        let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
-        let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
-        let locale = arguments.value("locale")!
+        let pageOption = arguments[page]
+        if pageOption != nil, arguments.isGiven(from) {
+            throw CommandFailure(UsageError("'--from' and '--page' cannot be used together", spec: spec))
+        }
+        if arguments.isGiven(printPage), pageOption != nil || arguments.isGiven(from) {
+            throw CommandFailure(UsageError("'--print-page' cannot be used with '--from' or '--page'", spec: spec))
+        }
+        let granularity = arguments[Self.granularity]
+        let format = arguments[Self.format]
+        let locale = arguments[CommonOptions.locale]
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
         // Before pagination, which the first utterance waits for (its page number, "Page 1 of
         // N"): a Ctrl-C then stops after the first utterance, with a locator.
         InterruptRequest.install()
-        let document = Document(
-            book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
+        let opened = try OpenedBook.open(
+            at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale,
+            layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
+        let document = opened.document
 
         var session: ReadingSession
         let startPage: Int
-        if let from = arguments.value("from") {
+        if let locator = arguments[Self.from] {
             let position: ReadingPosition
             do {
-                position = try Locator(json: from).resolve(in: document)
+                position = try Locator(json: locator).resolve(in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
             session = ReadingSession(document: document, granularity: granularity, from: position)
             // The page where the first unit (the one holding the position) starts.
+            startPage = document.pageIndex(containing: session.position) + 1
+        } else if let label = arguments[Self.printPage] {
+            session = ReadingSession(
+                document: document, granularity: granularity,
+                from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
             startPage = document.pageIndex(containing: session.position) + 1
         } else {
             let index = (pageOption ?? 1) - 1
@@ -116,20 +115,33 @@ enum ReadCommand {
             session = ReadingSession(document: document, granularity: granularity, page: index)
             startPage = index + 1
         }
-        let speaker = try arguments.flag("speak") ? Speaker(arguments: arguments, rate: rate, locale: locale) : nil
+        let speaker = try SpeechOptions.speaker(
+            arguments, settings: speech, document: document, readings: opened.readings)
+        var stoppedAt: ReadingPosition?
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
                 page: startPage, pages: document.pageCount, elements: document.elements.count, format: format))
+        var printPages = PrintPageAnnouncer(epub: opened.epub, from: session.position)
         while let event = session.next() {
+            if case .utterance(let utterance) = event {
+                for label in printPages.labels(passedReading: utterance) {
+                    let line = EventFormatter.printPageLine(label: label, format: format)
+                    if let speaker {
+                        speaker.announce("Page \(label)", line: line) { InterruptRequest.isRequested }
+                    } else {
+                        output.line(line)
+                    }
+                }
+            }
             let line = EventFormatter.line(for: event, format: format, document: document)
             if let speaker {
-                speaker.present(event, line: line, format: format)
+                stoppedAt = try speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
             } else if let line {
                 output.line(line)
             }
             if InterruptRequest.isRequested, event != .end {
-                let locator = Locator(position: session.position, in: document)
+                let locator = Locator(position: stoppedAt ?? session.position, in: document)
                 switch format {
                 case .jsonl:
                     var stopped = JSONObject()

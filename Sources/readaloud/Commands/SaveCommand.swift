@@ -7,29 +7,26 @@ enum SaveCommand {
         abstract: "Save the unit at a locator (a word, sentence, line or paragraph) as a selection.",
         positionals: [SelectionStoreOptions.book],
         options: [
-            CommandSpec.Option(
-                name: "at", valueName: "LOCATOR", help: "Where: a locator printed by read-all or a stop.",
-                required: true),
-            CommonOptions.granularity([.character, .word, .sentence, .line, .paragraph], default: .sentence),
-            CommandSpec.Option(name: "note", valueName: "TEXT", help: "A note to keep with the selection."),
-            SelectionStoreOptions.store,
-            CommonOptions.locale,
-            CommonOptions.lossy,
+            at.spec, ReadCommand.granularity.spec, note.spec, SelectionStoreOptions.store.spec,
+            CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
         discussion: "Prints 'saved <id>' once the selection is safely on disk.")
 
+    static let at = CommandOption.text(
+        "at", valueName: "LOCATOR", help: "Where: a locator printed by read-all or a stop.", required: true)
+    static let note = CommandOption.text("note", valueName: "TEXT", help: "A note to keep with the selection.")
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        guard let at = arguments.value("at") else {
+        guard let locator = arguments[at] else {
             // The parser reports a missing required option; this is a second guard.
             throw CommandFailure(UsageError("missing '--at <LOCATOR>'", spec: spec))
         }
-        let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
+        let granularity = arguments[ReadCommand.granularity]
         let (book, identity) = try SelectionStoreOptions.book(arguments)
-        let locale = arguments.value("locale")!
-        let document = Document(book: book, locale: locale)
+        let document = book.document
         let position: ReadingPosition
         do {
-            position = try Locator(json: at).resolve(in: document)
+            position = try Locator(json: locator).resolve(in: document)
         } catch {
             throw CommandFailure("--at: \(error)", exitCode: .dataError)
         }
@@ -42,7 +39,7 @@ enum SaveCommand {
             let selection = SavedSelection(
                 book: identity, elementIndex: position.element, elementText: element.string, utf16Range: range.offsets,
                 granularity: granularity, pageHint: document.pageIndex(containing: position) + 1,
-                note: arguments.value("note"))
+                note: arguments[note])
         else {
             throw CommandFailure(
                 "--at: there is no \(granularity) at that place (it is between units)", exitCode: .dataError)

@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 import TextNavigation
 
 /// `readaloud saved`: the book's saved selections, in the order they were saved.
@@ -7,13 +8,7 @@ enum SavedCommand {
         name: "saved",
         abstract: "List a book's saved selections, oldest first.",
         positionals: [SelectionStoreOptions.book],
-        options: [
-            SelectionStoreOptions.store,
-            CommandSpec.Option(
-                name: "format", valueName: "F", help: "Output for people or programs.",
-                allowed: EventFormatter.Format.allCases.map(\.rawValue), defaultValue: "text"),
-            CommonOptions.lossy,
-        ],
+        options: [SelectionStoreOptions.store.spec, ReadCommand.format.spec, CommonOptions.lossy.spec],
         discussion: """
             Text: one selection a line, <id><TAB><saved at, UTC><TAB><element>:<start>-<end><TAB><text>[<TAB><note>]; \
             in the text and the note a backslash prints as \\\\, a tab as \\t, a line feed as \\n, a carriage \
@@ -23,7 +18,7 @@ enum SavedCommand {
             """)
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let format = EventFormatter.Format(rawValue: arguments.value("format")!)!
+        let format = arguments[ReadCommand.format]
         let (_, identity) = try SelectionStoreOptions.book(arguments)
         // No store yet: nothing saved, and nothing is created.
         let store = try SelectionStoreOptions.openExisting(arguments)

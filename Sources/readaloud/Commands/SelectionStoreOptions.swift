@@ -9,8 +9,8 @@ enum SelectionStoreOptions {
     static let book = CommandSpec.Positional(
         name: "book", help: "A UTF-8 plain-text book file (not standard input: selections belong to a file).")
 
-    static let store = CommandSpec.Option(
-        name: "store", valueName: "PATH",
+    static let store = CommandOption.text(
+        "store", valueName: "PATH",
         help:
             "The saved-selections store (default: $XDG_DATA_HOME/readaloud/selections.sqlite, else ~/.local/share/readaloud/selections.sqlite)."
     )
@@ -35,7 +35,7 @@ enum SelectionStoreOptions {
     }
 
     private static func url(_ arguments: ParsedArguments) throws(SavedSelectionStoreError) -> URL {
-        if let path = arguments.value("store") { return URL(fileURLWithPath: path) }
+        if let path = arguments[store] { return URL(fileURLWithPath: path) }
         return try SavedSelectionStore.defaultURL()
     }
 
@@ -72,14 +72,16 @@ enum SelectionStoreOptions {
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex + ":\(bytes.count)"
     }
 
-    /// The book file's bytes and identity; standard input cannot hold saved selections.
-    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: PlainTextBook, identity: String) {
+    /// The book file (plain text or EPUB) opened, and its identity; standard input cannot hold
+    /// saved selections.
+    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: OpenedBook, identity: String) {
         let path = arguments.positionals[0]
         guard path != "-" else {
             throw CommandFailure(
                 UsageError("saved selections belong to a book file, not standard input", spec: arguments.spec))
         }
         let bytes = try BookInput.bytes(at: path)
-        return (try BookInput.book(at: path, lossy: arguments.flag("lossy")), identity(of: bytes))
+        let locale = arguments[CommonOptions.locale]
+        return (try OpenedBook.open(at: path, lossy: arguments[CommonOptions.lossy], locale: locale), identity(of: bytes))
     }
 }

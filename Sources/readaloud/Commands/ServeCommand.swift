@@ -5,13 +5,7 @@ enum ServeCommand {
         name: "serve",
         abstract: "Answer JSON-RPC 2.0 requests on standard input, one a line, for reader backends in any language.",
         positionals: [],
-        options: [
-            SelectionStoreOptions.store,
-            CommandSpec.Option(
-                name: "max-message-bytes", valueName: "N",
-                help: "The longest message read; a longer one is skipped and answered with an error.",
-                defaultValue: String(Server.defaultMessageLimit)),
-        ],
+        options: [SelectionStoreOptions.store.spec, maxMessageBytes.spec],
         discussion: """
             Each request is one line of UTF-8 JSON; each response and notification is one line on \
             standard output; standard error carries diagnostics only. Methods: open, close, element, \
@@ -20,13 +14,12 @@ enum ServeCommand {
             end of standard input closes the books and ends the server with status 0.
             """)
 
+    static let maxMessageBytes = CommandOption.integer(
+        "max-message-bytes", valueName: "N",
+        help: "The longest message read; a longer one is skipped and answered with an error.", in: 1024...(1 << 30),
+        default: Server.defaultMessageLimit)
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let limit: Int
-        do throws(UsageError) {
-            limit = try arguments.integer("max-message-bytes", in: 1024...(1 << 30)) ?? Server.defaultMessageLimit
-        } catch {
-            throw CommandFailure(error)
-        }
-        Server(arguments: arguments, messageLimit: limit).run()
+        Server(arguments: arguments, messageLimit: arguments[maxMessageBytes]).run()
     }
 }

@@ -7,18 +7,7 @@ enum UnitsCommand {
         abstract: "Print each unit of a book (character, word, sentence, line, paragraph) on its own line.",
         positionals: [CommonOptions.book],
         options: [
-            CommonOptions.granularity([.character, .word, .sentence, .paragraph, .line], default: .word),
-            CommonOptions.locale,
-            CommandSpec.Option(
-                name: "width", valueName: "N",
-                help: "With --granularity line: the width in cells lines are laid out at.",
-                defaultValue: "70"),
-            CommandSpec.Option(
-                name: "offsets", valueName: nil,
-                help:
-                    "Prefix each unit with its paragraph index and its start and end (UTF-16 offsets in the paragraph), tab-separated."
-            ),
-            CommonOptions.lossy,
+            granularity.spec, CommonOptions.locale.spec, width.spec, offsets.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
             Lines are laid out --width cells wide (a wide East Asian character takes 2), and print \
@@ -26,17 +15,23 @@ enum UnitsCommand {
             so each unit stays on one line; --offsets gives the exact range.
             """)
 
+    static let granularity = CommonOptions.granularity(
+        [TextGranularity.character, .word, .sentence, .paragraph, .line], default: .word)
+    static let width = CommandOption.integer(
+        "width", valueName: "N", help: "With --granularity line: the width in cells lines are laid out at.",
+        in: 1...100_000, default: PageLayout().width)
+    static let offsets = CommandOption.flag(
+        "offsets",
+        help:
+            "Prefix each unit with its paragraph index and its start and end (UTF-16 offsets in the paragraph), tab-separated."
+    )
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let granularity = TextGranularity(rawValue: arguments.value("granularity")!)!
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments.flag("lossy"))
-        let locale = arguments.value("locale")!
-        let withOffsets = arguments.flag("offsets")
-        let width: Int
-        do throws(UsageError) {
-            width = try arguments.integer("width", in: 1...100_000) ?? 70
-        } catch {
-            throw CommandFailure(error)
-        }
+        let granularity = arguments[Self.granularity]
+        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy])
+        let locale = arguments[CommonOptions.locale]
+        let withOffsets = arguments[offsets]
+        let width = arguments[Self.width]
         let output = StandardOutput.shared
         for (index, paragraph) in book.paragraphs.enumerated() {
             func print(_ range: Range<Int>) {

@@ -7,7 +7,7 @@ enum UnsaveCommand {
         name: "unsave",
         abstract: "Remove a saved selection of a book.",
         positionals: [SelectionStoreOptions.book, CommandSpec.Positional(name: "id", help: "The id 'save' printed.")],
-        options: [SelectionStoreOptions.store, CommonOptions.lossy])
+        options: [SelectionStoreOptions.store.spec, CommonOptions.lossy.spec])
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let text = arguments.positionals[1]

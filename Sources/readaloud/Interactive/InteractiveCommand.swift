@@ -15,18 +15,8 @@ enum InteractiveCommand {
         positionals: [CommandSpec.Positional(name: "book", help: "A UTF-8 plain-text book file.")],
         options: [
             CommandSpec.Option(name: "interactive", valueName: nil, help: "Open the terminal reader (also -i)."),
-            CommonOptions.granularity(
-                RotorUnit.allCases.compactMap(\.granularity), default: .sentence),
-            CommandSpec.Option(
-                name: "from", valueName: "LOCATOR",
-                help: "Open at a locator instead of where the book was left."),
-            CommandSpec.Option(
-                name: "pace", valueName: "MS",
-                help: "Milliseconds each utterance stays highlighted when reading all without speech (50 to 10000).",
-                defaultValue: "800"),
-            SelectionStoreOptions.store,
-            CommonOptions.locale,
-            CommonOptions.lossy,
+            granularity.spec, from.spec, pace.spec, SelectionStoreOptions.store.spec, CommonOptions.locale.spec,
+            CommonOptions.lossy.spec,
         ],
         discussion: """
             Keys: arrows move by the rotor's unit and by line, Tab changes the unit, Space reads \
@@ -34,6 +24,15 @@ enum InteractiveCommand {
             every key. The place the book is left at is kept beside the saved-selections store \
             and the book opens there next time.
             """)
+
+    static let granularity = CommonOptions.granularity(
+        RotorUnit.allCases.filter { $0.granularity != nil }, default: .sentence)
+    static let from = CommandOption.text(
+        "from", valueName: "LOCATOR", help: "Open at a locator instead of where the book was left.")
+    static let pace = CommandOption.integer(
+        "pace", valueName: "MS",
+        help: "Milliseconds each utterance stays highlighted when reading all without speech (50 to 10000).",
+        in: 50...10_000, default: 800)
 
     /// Whether `arguments` ask for the reader (`-i` or `--interactive`); `-i` is rewritten to
     /// `--interactive` for the parser.
@@ -61,17 +60,11 @@ enum InteractiveCommand {
                     "--interactive needs a terminal: standard input is not one (run it in a terminal, without a pipe or redirection)",
                     spec: spec))
         }
-        let pace: Int
-        do throws(UsageError) {
-            pace = try arguments.integer("pace", in: 50...10_000) ?? 800
-        } catch {
-            throw CommandFailure(error)
-        }
-        let unit = RotorUnit(rawValue: arguments.value("granularity")!) ?? .sentence
+        let unit = arguments[granularity]
         let (book, identity) = try SelectionStoreOptions.book(arguments)
-        let locale = arguments.value("locale")!
+        let locale = arguments[CommonOptions.locale]
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
-        let document = Document(book: book, locale: locale)
+        let document = book.document  // plain text in --locale, or an EPUB
 
         var store: SavedSelectionStore?
         var storeProblem: String?
@@ -81,13 +74,14 @@ enum InteractiveCommand {
             storeProblem = error.message
         }
         let storeURL =
-            arguments.value("store").map { URL(fileURLWithPath: $0) } ?? (try? SavedSelectionStore.defaultURL())
+            arguments[SelectionStoreOptions.store].map { URL(fileURLWithPath: $0) }
+            ?? (try? SavedSelectionStore.defaultURL())
         let positions = storeURL.map(LastPositionStore.init(besideSelectionsStore:))
 
         var start = document.startPosition
-        if let from = arguments.value("from") {
+        if let locator = arguments[from] {
             do {
-                start = try Locator(json: from).resolve(in: document)
+                start = try Locator(json: locator).resolve(in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
@@ -101,7 +95,7 @@ enum InteractiveCommand {
             document: document, terminal: terminal, start: start,
             settings: InteractiveReader.Settings(
                 title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
-                unit: unit, pace: .milliseconds(pace), store: store, storeProblem: storeProblem,
+                unit: unit, pace: .milliseconds(arguments[pace]), store: store, storeProblem: storeProblem,
                 positions: positions))
         let status = reader.run()
         terminal.stop()

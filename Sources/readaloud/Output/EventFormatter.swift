@@ -1,3 +1,4 @@
+import ReadaloudJSON
 import TextNavigation
 
 /// Turns read-all events into output lines: text for people, JSON Lines for programs.
@@ -9,6 +10,8 @@ import TextNavigation
 /// - `{"type":"customContent","element":N,"label":…,"value":…}`
 /// - `{"type":"pageTurn","from":N,"to":N,"announcement":"Page 2 of 40"}`
 /// - `{"type":"end"}`, and, when stopped, `{"type":"stopped","locator":{…}}`
+/// - for EPUB books: `{"type":"printPage","label":"169"}`, and utterances gain `language`,
+///   `href`, `direction`, `traits` and `ruby` (see ``addMarkup(of:for:to:)``)
 ///
 /// Text output tells the book's text from what the reader adds: a unit's text never begins with
 /// white space (units are trimmed), and every line the reader adds (`Page N of M` at the start
@@ -63,6 +66,7 @@ enum EventFormatter {
                 object.add("end", utterance.range.upperBound)
                 object.add("granularity", utterance.granularity.rawValue)
                 object.add("locator", locatorObject(Locator(position: utterance.position, in: document)))
+                addMarkup(of: document.elements[utterance.element], for: utterance, to: &object)
             case .heading(let element, let text):
                 object.add("type", "heading")
                 object.add("element", element)
@@ -84,6 +88,46 @@ enum EventFormatter {
         }
     }
 
+    /// The line announcing an EPUB's print page `label`: "  Page 169" (an added line), or
+    /// `{"type":"printPage","label":"169"}`.
+    static func printPageLine(label: String, format: Format) -> String {
+        switch format {
+        case .text:
+            return addedLinePrefix + CommonOptions.oneLine("Page \(label)")
+        case .jsonl:
+            var object = JSONObject()
+            object.add("type", "printPage")
+            object.add("label", label)
+            return object.text
+        }
+    }
+
+    /// An EPUB element's fields on its utterance: `language` (BCP 47), `href` (the content
+    /// document), `direction` (`ltr`/`rtl`), `traits` (`heading`, `image`), and `ruby` (the
+    /// readings over the utterance's range, `{"start","end","reading"}` in element offsets,
+    /// clipped to the range). Plain-text elements get none.
+    static func addMarkup(of element: TextElement, for utterance: Utterance, to object: inout JSONObject) {
+        let markup = element.markup
+        guard let href = markup.href else { return }
+        object.add("language", element.locale)
+        object.add("href", href)
+        object.add("direction", markup.direction == .rightToLeft ? "rtl" : "ltr")
+        var traits: [String] = []
+        if element.traits.contains(.heading) { traits.append("heading") }
+        if element.traits.contains(.image) { traits.append("image") }
+        if element.traits.contains(.link) { traits.append("link") }
+        object.add("traits", traits)
+        let range = utterance.range
+        let ruby = markup.ruby.filter { $0.range.overlaps(range) }.map { annotation in
+            var item = JSONObject()
+            item.add("start", max(annotation.range.lowerBound, range.lowerBound))
+            item.add("end", min(annotation.range.upperBound, range.upperBound))
+            item.add("reading", annotation.reading)
+            return item
+        }
+        object.add("ruby", ruby)
+    }
+
     /// A locator as the JSON object `--from` reads back (same fields and order as
     /// ``Locator/json``).
     static func locatorObject(_ locator: Locator) -> JSONObject {
@@ -92,6 +136,7 @@ enum EventFormatter {
         object.add("after", locator.textAfter)
         object.add("before", locator.textBefore)
         object.add("element", locator.position.element)
+        if let href = locator.href { object.add("href", href) }
         object.add("offset", locator.position.offset)
         if let page = locator.page { object.add("page", page) }
         object.add("type", Locator.typeName)

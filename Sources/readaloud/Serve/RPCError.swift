@@ -1,3 +1,5 @@
+import ReadaloudJSON
+
 /// A JSON-RPC 2.0 error object: the server answers every failed request with one and goes on.
 ///
 /// Codes from -32700 to -32600 are the specification's; the server's own are from -32000 down.

@@ -1,3 +1,4 @@
+import ReadaloudJSON
 import TextNavigation
 
 /// A request's named parameters, read with checks that name the field at fault

@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 import TextNavigation
 
 #if canImport(Glibc)
@@ -12,9 +13,9 @@ extension Server {
     func open(_ params: RPCParams) throws(RPCError) -> JSONValue {
         let path = try params.optionalString("path")
         let text = try params.optionalString("text")
-        let width = try params.optionalInteger("width", in: 1...100_000) ?? 70
-        let linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? 30
-        let locale = try params.optionalString("locale") ?? "en"
+        let width = try params.optionalInteger("width", in: 1...100_000) ?? PageLayout().width
+        let linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? PageLayout().linesPerPage
+        let locale = try params.optionalString("locale") ?? CommonOptions.defaultLocale
         let lossy = try params.optionalBool("lossy") ?? false
         do {
             _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)

@@ -1,3 +1,4 @@
+import ReadaloudJSON
 import TextNavigation
 
 /// `tokenizer` (the library's four queries, answered as they are) and `move` (the navigator).

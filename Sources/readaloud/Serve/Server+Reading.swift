@@ -1,3 +1,4 @@
+import ReadaloudJSON
 import TextNavigation
 
 /// `readAll`, `pause`, `resume` and `stop`.

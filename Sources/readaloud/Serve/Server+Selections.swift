@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 import TextNavigation
 
 /// `select`, `extend`, `shrink`, and the saved selections: `save`, `saved`, `unsave`.

@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 import TextNavigation
 
 /// `readaloud serve`: JSON-RPC 2.0 over standard input and output, one message a line.

@@ -46,39 +46,42 @@ struct AudioPlayer {
         (executable, arguments) = found
     }
 
-    /// Plays `audio`, calling `onWord` for each word when its time comes; returns when played
-    /// or when `shouldStop` answers `true`.
+    /// Plays `audio`, calling `onMark` for each mark when its time comes; returns whether it was
+    /// played to its end, at once (the player killed mid-word) when `shouldStop` answers `true`.
     func play(
-        _ audio: Data, words: [EspeakEngine.Word], shouldStop: () -> Bool, onWord: (EspeakEngine.Word) -> Void
-    ) {
+        _ audio: Data, marks: [EspeakEngine.Mark], shouldStop: () -> Bool, onMark: (EspeakEngine.Mark) -> Void
+    ) -> Bool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return }
+        guard (try? process.run()) != nil else { return false }
         let writer = input.fileHandleForWriting
         DispatchQueue.global().async {
             try? writer.write(contentsOf: audio)
             try? writer.close()
         }
         let start = Date()
-        for word in words {
-            while Date().timeIntervalSince(start) * 1000 < Double(word.milliseconds) {
+        for mark in marks {
+            while Date().timeIntervalSince(start) * 1000 < Double(mark.milliseconds) {
                 if shouldStop() || !process.isRunning { break }
                 usleep(5_000)
             }
             if shouldStop() { break }
-            onWord(word)
+            onMark(mark)
         }
+        var stopped = false
         while process.isRunning {
             if shouldStop() {
                 process.terminate()
+                stopped = true
                 break
             }
             usleep(5_000)
         }
         process.waitUntilExit()
+        return !stopped && !shouldStop()
     }
 }

@@ -1,41 +1,51 @@
 import CEspeak
 import Foundation
+import TextNavigation
 
-/// espeak-ng, the speech engine behind `--speak`: speaks text with word-level progress, to the
-/// sound device or into WAV files.
+/// espeak-ng, driven directly: speaks ``SpeechMarkup`` with its word marks, to the sound device
+/// or into WAV files.
 ///
 /// espeak-ng is loaded when first needed (see CEspeak), so readaloud runs without it until
 /// speech is asked for; then a missing engine is one clear error naming the Debian package.
 ///
 /// Not `Sendable`: espeak-ng has global state. Use one engine from one thread (the
 /// ``EspeakSpeechSink`` serial queue does).
-final class EspeakEngine {
+final class EspeakEngine: SpeechEngine {
     /// Where speech goes.
     enum Output {
         /// The sound device, in real time.
         case soundDevice
-        /// One WAV file per text spoken, numbered, in a directory (progress is reported as fast as
+        /// One WAV file per text spoken, numbered, in a directory (marks are reported as fast as
         /// espeak-ng synthesises).
         case wavFiles(directory: URL)
     }
 
-    /// A word espeak-ng is about to speak: its range in the spoken text's UTF-16 units and when
-    /// it starts, in milliseconds from the start of the text's audio.
-    struct Word {
-        let range: Range<Int>
+    /// A mark espeak-ng reached: its number and when it is heard, in milliseconds from the
+    /// start of the text's audio.
+    struct Mark {
+        let number: Int
         let milliseconds: Int
     }
 
     let output: Output
+    let appliesPriorities = false
+    let failure: String? = nil
+    private let settings: SpeechSettings
     private let sampleRate: Int
     private let player: AudioPlayer?
     private var fileNumber = 0
+    /// The voice espeak-ng has now, and the voice found for each language asked for.
+    private var currentVoice: String
+    private var voices: [String: String] = [:]
+
+    /// The WAV file the last text went into, with `.wavFiles` output.
+    private(set) var lastFile: URL?
 
     /// Loads and sets up espeak-ng.
     ///
     /// - Throws: ``CommandFailure`` naming the package when espeak-ng is missing, or the voice
-    ///   or rate it rejects.
-    init(voice: String, rate: Int, output: Output) throws(CommandFailure) {
+    ///   or setting it rejects.
+    init(settings: SpeechSettings, output: Output) throws(CommandFailure) {
         var error = [CChar](repeating: 0, count: 512)
         // READALOUD_ESPEAK_LIBRARY names another libespeak-ng (a non-standard install).
         let library = ProcessInfo.processInfo.environment["READALOUD_ESPEAK_LIBRARY"]
@@ -46,66 +56,95 @@ final class EspeakEngine {
                 exitCode: .unavailable)
         }
         if case .soundDevice = output { player = try AudioPlayer() } else { player = nil }
-        let rate32 = Int32(rate)
         // Always synthesise to samples: readaloud plays them itself, so it can tell when there is
         // no sound device, and time the word highlights to the audio.
         let sampleRate = cespeak_initialize(0)
         guard sampleRate > 0 else {
-            throw CommandFailure(
-                "espeak-ng could not start (is espeak-ng-data installed?)", exitCode: .unavailable)
+            throw CommandFailure("espeak-ng could not start (is espeak-ng-data installed?)", exitCode: .unavailable)
         }
-        guard cespeak_set_voice(voice) == 0 else {
+        let voice = settings.voice ?? Self.voiceNames(for: settings.language).first ?? "en"
+        guard cespeak_set_voice(voice) == 0 || (settings.voice == nil && cespeak_set_voice("en") == 0) else {
             throw CommandFailure("espeak-ng has no voice '\(voice)' (see 'espeak-ng --voices')", exitCode: .usage)
         }
-        guard cespeak_set_rate(rate32) == 0 else {
-            throw CommandFailure("espeak-ng rejected the rate \(rate)", exitCode: .usage)
-        }
         self.output = output
+        self.settings = settings
         self.sampleRate = Int(sampleRate)
+        self.currentVoice = voice
+        try applyParameters()
     }
 
-    /// Speaks `text`, calling `onWord` as each word starts (in time with the audio on the sound
-    /// device; as soon as synthesised for WAV files), and returns when it is done or when
-    /// `shouldStop` answers `true`. Returns the WAV file written, if any.
-    @discardableResult
-    func speak(_ text: String, shouldStop: () -> Bool = { false }, onWord: (Word) -> Void) -> URL? {
-        var words: [Word] = []
-        let samples = synthesize(text, shouldStop: shouldStop) { words.append($0) }
-        guard let samples else { return nil }
+    /// The espeak-ng voice names to try for a language, best first: "fr_CA" gives "fr-ca", "fr".
+    static func voiceNames(for locale: String) -> [String] {
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" || $0 == "." })
+        guard let language = parts.first?.lowercased(), !language.isEmpty else { return [] }
+        if parts.count > 1, parts[1].count == 2 { return ["\(language)-\(parts[1].lowercased())", language] }
+        return [language]
+    }
+
+    private func applyParameters() throws(CommandFailure) {
+        for (parameter, value, name) in [
+            (CESPEAK_RATE, settings.rate, "rate"), (CESPEAK_PITCH, settings.pitch, "pitch"),
+            (CESPEAK_VOLUME, settings.volume, "volume"),
+        ] where cespeak_set_parameter(Int32(parameter), Int32(value)) != 0 {
+            throw CommandFailure("espeak-ng rejected the \(name) \(value)", exitCode: .usage)
+        }
+    }
+
+    /// Selects the voice for text in `language`: `--voice` (or the book language's voice) for
+    /// the book's language, else espeak-ng's voice for the language when it has one.
+    private func selectVoice(for language: String?) {
+        let wanted: String
+        if settings.isBookLanguage(language) {
+            wanted = settings.voice ?? Self.voiceNames(for: settings.language).first ?? "en"
+        } else if let language, let known = voices[language] {
+            wanted = known
+        } else {
+            let found = Self.voiceNames(for: language ?? "").first { cespeak_set_voice($0) == 0 }
+            wanted = found ?? settings.voice ?? Self.voiceNames(for: settings.language).first ?? "en"
+            if let language { voices[language] = wanted }
+            currentVoice = ""  // set_voice may have changed it
+        }
+        guard wanted != currentVoice else { return }
+        if cespeak_set_voice(wanted) == 0 { currentVoice = wanted }
+        try? applyParameters()  // a new voice starts from its own parameters
+    }
+
+    func speak(
+        _ markup: SpeechMarkup, priority: AnnouncementPriority?, shouldStop: () -> Bool,
+        onMark: (_ mark: Int, _ milliseconds: Int) -> Void
+    ) -> Bool {
+        selectVoice(for: markup.language)
+        var marks: [Mark] = []
+        guard let samples = synthesize(markup.ssml, shouldStop: shouldStop, onMark: { marks.append($0) }) else {
+            return false
+        }
         let audio = WAVFile.data(samples: samples, sampleRate: sampleRate)
         switch output {
         case .soundDevice:
-            player?.play(audio, words: words, shouldStop: shouldStop, onWord: onWord)
-            return nil
+            return player?.play(audio, marks: marks, shouldStop: shouldStop) { onMark($0.number, $0.milliseconds) }
+                ?? false
         case .wavFiles(let directory):
-            words.forEach(onWord)
+            for mark in marks { onMark(mark.number, mark.milliseconds) }
             fileNumber += 1
             let file = directory.appendingPathComponent(String(format: "%05d.wav", fileNumber))
             try? audio.write(to: file)
-            return file
+            lastFile = file
+            return true
         }
     }
 
-    /// The samples of `text`, reporting its words as they are synthesised; `nil` when stopped or
-    /// when espeak-ng fails.
-    private func synthesize(_ text: String, shouldStop: () -> Bool, onWord: (Word) -> Void) -> [Int16]? {
-        // espeak-ng counts characters (code points) from 1; map them to UTF-16 offsets.
-        var scalarOffsets: [Int] = []
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            scalarOffsets.append(offset)
-            offset += scalar.utf16.count
-        }
-        scalarOffsets.append(offset)
-        let (result, samples) = withoutActuallyEscaping(onWord) { onWord in
+    /// The samples of SSML `text`, reporting its marks as they are synthesised; `nil` when
+    /// stopped or when espeak-ng fails.
+    private func synthesize(_ text: String, shouldStop: () -> Bool, onMark: (Mark) -> Void) -> [Int16]? {
+        let (result, samples) = withoutActuallyEscaping(onMark) { onMark in
             withoutActuallyEscaping(shouldStop) { shouldStop in
-                var state = SynthesisState(scalarOffsets: scalarOffsets, onWord: onWord, shouldStop: shouldStop)
+                var state = SynthesisState(onMark: onMark, shouldStop: shouldStop)
                 let result = withUnsafeMutablePointer(to: &state) { pointer in
                     cespeak_synthesize(
-                        text,
-                        { context, kind, samples, count, position, length, milliseconds in
+                        text, 1,
+                        { context, kind, samples, count, mark, milliseconds in
                             let state = context!.assumingMemoryBound(to: SynthesisState.self)
-                            return state.pointee.receive(kind, samples, count, position, length, milliseconds)
+                            return state.pointee.receive(kind, samples, count, mark, milliseconds)
                         }, pointer)
                 }
                 return (result, state.samples)
@@ -115,14 +154,12 @@ final class EspeakEngine {
     }
 
     private struct SynthesisState {
-        let scalarOffsets: [Int]
-        let onWord: (Word) -> Void
+        let onMark: (Mark) -> Void
         let shouldStop: () -> Bool
         var samples: [Int16] = []
 
         mutating func receive(
-            _ kind: Int32, _ samples: UnsafePointer<Int16>?, _ count: Int32, _ position: Int32, _ length: Int32,
-            _ milliseconds: Int32
+            _ kind: Int32, _ samples: UnsafePointer<Int16>?, _ count: Int32, _ mark: Int32, _ milliseconds: Int32
         ) -> Int32 {
             if shouldStop() { return 1 }
             switch Int(kind) {
@@ -130,11 +167,8 @@ final class EspeakEngine {
                 if let samples {
                     self.samples.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count)))
                 }
-            case Int(CESPEAK_WORD):
-                let last = scalarOffsets.count - 1
-                let start = min(max(0, Int(position) - 1), last)
-                let end = min(start + max(0, Int(length)), last)
-                onWord(Word(range: scalarOffsets[start]..<scalarOffsets[end], milliseconds: Int(milliseconds)))
+            case Int(CESPEAK_MARK):
+                onMark(Mark(number: Int(mark), milliseconds: Int(milliseconds)))
             default:
                 break
             }

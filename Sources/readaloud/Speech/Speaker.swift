@@ -1,4 +1,5 @@
 import Foundation
+import ReadaloudJSON
 import TextNavigation
 
 #if canImport(Glibc)
@@ -7,101 +8,168 @@ import TextNavigation
     import Darwin
 #endif
 
-/// Speaks read-all events as they are printed: utterances through espeak-ng with word-level
-/// progress, page and heading announcements through the library's ``AnnouncementQueue`` (a page
+/// Speaks read-all events as they are printed: each utterance as ``SpeechMarkup`` with a mark
+/// before every word (one `progress` event per mark), in its element's language, with ruby
+/// readings as pronunciations; page and heading announcements with their priorities (a page
 /// turn is a high-priority announcement, "Heading" a default one).
 final class Speaker {
-    private let sink: EspeakSpeechSink
-    private let announcements: AnnouncementQueue
+    private let sink: EngineSpeechSink
+    /// The library's queue of announcements, for an engine without priorities of its own.
+    private let announcements: AnnouncementQueue?
+    private let document: Document
+    private let readings: (Int) -> [SpeechMarkup.Reading]
     private let highlightsWords: Bool
 
-    /// A speaker set up from `--voice`, `--rate` and `--speak-to`.
-    init(arguments: ParsedArguments, rate: Int, locale: String) throws(CommandFailure) {
-        let voice = arguments.value("voice") ?? Self.voice(for: locale)
-        let output: EspeakEngine.Output
-        if let directory = arguments.value("speak-to") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
-            else {
-                throw CommandFailure("--speak-to: \(directory) is not an existing directory", exitCode: .noInput)
-            }
-            output = .wavFiles(directory: URL(fileURLWithPath: directory))
-        } else {
-            output = .soundDevice
-        }
-        let engine = try EspeakEngine(voice: voice, rate: rate, output: output)
-        sink = EspeakSpeechSink(engine: engine)
-        announcements = AnnouncementQueue(sink: sink)
+    /// A speaker through `engine` for `document`'s utterances.
+    ///
+    /// - Parameter readings: the pronunciations (ruby readings) of the element at an index.
+    init(engine: any SpeechEngine, document: Document, readings: @escaping (Int) -> [SpeechMarkup.Reading]) {
+        sink = EngineSpeechSink(engine: engine)
+        announcements = engine.appliesPriorities ? nil : AnnouncementQueue(sink: sink)
+        self.document = document
+        self.readings = readings
         highlightsWords = isatty(1) != 0
     }
 
-    /// espeak-ng's voice for a locale: its language ("ja_JP" gives "ja").
-    static func voice(for locale: String) -> String {
-        let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" }).first.map(String.init)
-        return language?.isEmpty == false ? language! : "en"
+    /// The markup for `utterance`: the element's words that meet the utterance's range (its
+    /// tokenizer's reading units by word, as read-all and `units` read them, so a paragraph
+    /// with no word is marked by its sentences), its readings, its language.
+    func markup(for utterance: Utterance) -> SpeechMarkup {
+        let element = document.elements[utterance.element]
+        let segments = element.tokenizer.readingUnits(for: .word)
+        // The first word that ends after the utterance starts (binary search), then those
+        // that start before it ends.
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].upperBound <= utterance.range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var words: [Range<Int>] = []
+        while low < segments.count, segments[low].lowerBound < utterance.range.upperBound {
+            words.append(segments[low])
+            low += 1
+        }
+        return SpeechMarkup(
+            text: utterance.text, range: utterance.range, words: words, readings: readings(utterance.element),
+            language: element.locale)
     }
 
-    /// Prints `line` for `event` and speaks the event.
-    func present(_ event: ReadingEvent, line: String?, format: EventFormatter.Format) {
+    /// Prints `line` for `event` and speaks the event. Returns where reading was stopped when
+    /// `shouldStop` answered `true` during an utterance: the start of the word being spoken.
+    ///
+    /// - Throws: ``CommandFailure`` when the engine finds that it cannot speak.
+    func present(
+        _ event: ReadingEvent, line: String?, format: EventFormatter.Format, shouldStop: @escaping () -> Bool
+    ) throws(CommandFailure) -> ReadingPosition? {
         let output = StandardOutput.shared
         switch event {
         case .utterance(let utterance):
             let onScreen = format == .text && highlightsWords
             if !onScreen, let line { output.line(line) }
             output.flush()
-            sink.withEngine { engine in
-                engine.speak(utterance.text) { word in
-                    if onScreen {
-                        highlight(word.range, in: utterance.text)
-                    } else if format == .jsonl {
-                        var progress = JSONObject()
-                        progress.add("type", "progress")
-                        progress.add("element", utterance.element)
-                        progress.add("start", utterance.range.lowerBound + word.range.lowerBound)
-                        progress.add("end", utterance.range.lowerBound + word.range.upperBound)
-                        progress.add("text", Self.slice(utterance.text, word.range))
-                        progress.add("audioMilliseconds", word.milliseconds)
-                        output.line(progress.text)
-                        output.flush()
-                    }
+            let markup = markup(for: utterance)
+            let text = Array(utterance.text.utf16)
+            var lastMark = -1
+            // One progress event per word, in order. A mark the engine skipped (espeak-ng 1.51
+            // drops one that follows a full stop and more punctuation, as in "questions.—How")
+            // is reported with the next one it reaches, or at the end of the utterance,
+            // marked "estimated" in JSON Lines (its time is the next word's).
+            func report(_ mark: Int, _ milliseconds: Int, estimated: Bool) {
+                lastMark = mark
+                let word = markup.words[mark]
+                let local =
+                    (word.lowerBound - utterance.range.lowerBound)..<(word.upperBound - utterance.range.lowerBound)
+                if onScreen {
+                    highlight(local, in: text)
+                } else if format == .jsonl {
+                    var progress = JSONObject()
+                    progress.add("type", "progress")
+                    progress.add("element", utterance.element)
+                    progress.add("start", word.lowerBound)
+                    progress.add("end", word.upperBound)
+                    progress.add("text", String(decoding: text[local], as: UTF16.self))
+                    progress.add("audioMilliseconds", milliseconds)
+                    if estimated { progress.add("estimated", true) }
+                    output.line(progress.text)
+                    output.flush()
                 }
+            }
+            var lastMilliseconds = 0
+            let finished = sink.withEngine { engine in
+                engine.speak(markup, priority: nil, shouldStop: shouldStop) { mark, milliseconds in
+                    // A mark reported again, out of order or unknown is not a new word.
+                    guard mark > lastMark, mark < markup.words.count else { return }
+                    while lastMark + 1 < mark { report(lastMark + 1, milliseconds, estimated: true) }
+                    report(mark, milliseconds, estimated: false)
+                    lastMilliseconds = milliseconds
+                }
+            }
+            if finished {
+                while lastMark + 1 < markup.words.count { report(lastMark + 1, lastMilliseconds, estimated: true) }
             }
             if onScreen {
                 writeRaw("\r\u{1B}[K")
                 output.line(line ?? "")
                 output.flush()
             }
+            if let failure = sink.withEngine({ $0.failure }) { throw CommandFailure(failure, exitCode: .unavailable) }
+            if !finished, shouldStop() {
+                let offset = lastMark >= 0 ? markup.words[lastMark].lowerBound : utterance.range.lowerBound
+                return ReadingPosition(element: utterance.element, offset: offset)
+            }
         case .heading, .pageTurn, .customContent:
             if let line { output.line(line) }
             output.flush()
-            let text: String
-            let priority: AnnouncementPriority
+            let announcement: Announcement
             switch event {
-            case .pageTurn(_, _, let announcement): (text, priority) = (announcement, .high)
-            case .customContent(_, let content): (text, priority) = ("\(content.label): \(content.value)", .default)
-            default: (text, priority) = ("Heading", .default)
+            case .pageTurn(_, _, let text): announcement = Announcement(text, priority: .high)
+            case .customContent(_, let content): announcement = Announcement("\(content.label): \(content.value)")
+            default: announcement = Announcement("Heading")
             }
-            announcements.post(Announcement(text, priority: priority))
-            waitForSilence()
+            speak(announcement, shouldStop: shouldStop)
         case .end:
             if let line { output.line(line) }
         }
+        return nil
     }
 
-    private func waitForSilence() {
-        while announcements.currentAnnouncement != nil || !announcements.waitingAnnouncements.isEmpty {
-            usleep(2_000)
+    /// Prints `line` and speaks `text` as a high-priority announcement (an EPUB's print page,
+    /// "Page 169"), waiting until it is spoken or `shouldStop` answers `true`.
+    func announce(_ text: String, line: String, shouldStop: @escaping () -> Bool) {
+        StandardOutput.shared.line(line)
+        StandardOutput.shared.flush()
+        speak(Announcement(text, priority: .high), shouldStop: shouldStop)
+    }
+
+    /// Speaks `announcement`: through the library's queue for an engine without priorities,
+    /// else with the engine's own; returns once it is spoken or `shouldStop` answers `true`.
+    private func speak(_ announcement: Announcement, shouldStop: @escaping () -> Bool) {
+        if let announcements {
+            announcements.post(announcement)
+            while !shouldStop(),
+                announcements.currentAnnouncement != nil || !announcements.waitingAnnouncements.isEmpty
+            {
+                usleep(2_000)
+            }
+            if shouldStop() { announcements.cancelAll() }
+        } else {
+            sink.withEngine { engine in
+                engine.speak(
+                    SpeechMarkup(announcement: announcement.text), priority: announcement.priority,
+                    shouldStop: shouldStop
+                ) { _, _ in }
+            }
         }
     }
 
     /// Redraws the current terminal line with `range` of `text` in reverse video.
-    private func highlight(_ range: Range<Int>, in text: String) {
-        let utf16 = Array(text.utf16)
-        let clamped = range.clamped(to: 0..<utf16.count)
+    private func highlight(_ range: Range<Int>, in text: [UInt16]) {
+        let clamped = range.clamped(to: 0..<text.count)
         // Each piece made safe for the terminal on its own, so the offsets still apply.
-        let before = CommonOptions.oneLine(String(decoding: utf16[..<clamped.lowerBound], as: UTF16.self))
-        let word = CommonOptions.oneLine(String(decoding: utf16[clamped], as: UTF16.self))
-        let after = CommonOptions.oneLine(String(decoding: utf16[clamped.upperBound...], as: UTF16.self))
+        let before = CommonOptions.oneLine(String(decoding: text[..<clamped.lowerBound], as: UTF16.self))
+        let word = CommonOptions.oneLine(String(decoding: text[clamped], as: UTF16.self))
+        let after = CommonOptions.oneLine(String(decoding: text[clamped.upperBound...], as: UTF16.self))
         writeRaw("\r\u{1B}[K" + before + "\u{1B}[7m" + word + "\u{1B}[27m" + after)
     }
 
@@ -109,10 +177,5 @@ final class Speaker {
         StandardOutput.shared.flush()
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
-    }
-
-    private static func slice(_ text: String, _ range: Range<Int>) -> String {
-        let utf16 = Array(text.utf16)
-        return String(decoding: utf16[range.clamped(to: 0..<utf16.count)], as: UTF16.self)
     }
 }

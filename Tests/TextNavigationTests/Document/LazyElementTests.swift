@@ -34,8 +34,8 @@ import Testing
     @Test func elementsNobodyHoldsAreLetGoWithTheirCaches() throws {
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
-        weak var first: TextElement? = document.elements[0]
-        weak var tokenizer: StringTokenizer? = document.elements[0].tokenizer
+        weak let first: TextElement? = document.elements[0]
+        weak let tokenizer: StringTokenizer? = document.elements[0].tokenizer
         _ = tokenizer?.segments(for: .word)
         #expect(first != nil)  // one of the most recent
         for index in document.elements.indices.dropFirst() { _ = document.elements[index].tokenizer }
@@ -51,7 +51,7 @@ import Testing
     @Test func elementsAskedForAgainDoNotPushOutTheOthers() throws {
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
-        weak var first: TextElement? = document.elements[0]
+        weak let first: TextElement? = document.elements[0]
         for index in 1..<100 { _ = document.elements[index] }
         // About 100,000 UTF-16 units of elements so far, under the budget; then two of them in
         // turn, which as new elements would be another million.
@@ -70,7 +70,7 @@ import Testing
     /// a reader prepares ahead stay made, with their units, until they are read.
     @Test func shortElementsAreHeldByTheThousandNotTheHundredThousand() throws {
         let document = Document(book: try PlainTextBook(Array(repeating: "a", count: 30_000).joined(separator: "\n\n")))
-        weak var first: TextElement? = document.elements[0]
+        weak let first: TextElement? = document.elements[0]
         for index in 1..<20_000 { _ = document.elements[index] }
         #expect(first == nil)
         let end = document.prepareUnits(.word, from: 20_000, budget: Document.preparationBudget)

@@ -28,7 +28,7 @@ import Testing
         ]
         for start in starts {
             for granularity in [TextGranularity.word, .sentence, .line] {
-                var eager = ReadingSession(document: reference, granularity: granularity, from: start)
+                let eager = ReadingSession(document: reference, granularity: granularity, from: start)
                 let expected = Array(eager.prefix(40))
                 let fresh = try BookDocuments.document(name, layout: PageLayout(width: 40, linesPerPage: 9))
                 var deferred = ReadingSession(

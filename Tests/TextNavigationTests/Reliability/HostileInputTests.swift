@@ -124,7 +124,7 @@ struct HostileInputTests {
                 defer { try? file.close() }
                 switch change {
                 case "truncate": try? file.truncate(atOffset: 1000)
-                case "extend": try? file.seekToEnd(); try? file.write(contentsOf: Data(line))
+                case "extend": _ = try? file.seekToEnd(); try? file.write(contentsOf: Data(line))
                 default:
                     // Same size, another modification time.
                     try? file.write(contentsOf: Data(bytes.prefix(10).reversed()))

@@ -3,7 +3,9 @@ import TextNavigation
 
 /// The contract of the tokenizer, text input, navigator, read-all and locators, checked over
 /// every book in `Books/` at several widths: at every unit boundary, and at a seeded random
-/// sample of all positions.
+/// sample of all positions. The full sweep (`READALOUD_FULL_TESTS=1`, as CI runs) reads each
+/// book whole; by default each book's first ``defaultBytes`` (every script and every check, on
+/// about a fifth of the text).
 ///
 /// Invariants, for a position `p` of an element's text (length `n`), granularity `g` and
 /// direction `d`:
@@ -41,10 +43,15 @@ struct InvariantTests {
     static let widths = [1, 37, 70]
     /// Random positions sampled per book and width (all granularities and directions at each).
     static let sampleSize = 300
+    /// How much of each book the default run reads (Rashōmon and the Arabic declaration are
+    /// shorter, so whole): its lines within the first 40 KB.
+    static let defaultBytes = 40_000
 
     @Test(arguments: books, widths)
     func invariantsHold(book: String, width: Int) throws {
-        let document = try BookDocuments.document(book, layout: PageLayout(width: width, linesPerPage: 25))
+        let document = try BookDocuments.document(
+            book, layout: PageLayout(width: width, linesPerPage: 25),
+            firstBytes: FullTests.isRequested ? nil : Self.defaultBytes)
         var checker = InvariantChecker(document: document, label: "\(book) at width \(width)")
         var random = SplitMix64(seed: UInt64(width) &* 0x9E37 &+ UInt64(book.utf8.count))
         // Width-independent units are checked at the first width; line units at every width.

@@ -5,9 +5,9 @@ import TextNavigation
 /// The store against real processes: killed with SIGKILL mid-burst, and saving side by side.
 /// The child is `readaloud-store-stress` (see ``StressTool`` for how it is found), which prints
 /// each selection as a JSON line once `save` has returned.
-@Suite("SavedSelectionStore processes")
+@Suite("SavedSelectionStore processes", .tags(.process))
 struct SavedSelectionStoreProcessTests {
-    @Test func everyAcknowledgedSaveSurvivesSIGKILL() async throws {
+    @Test(.tags(.timing)) func everyAcknowledgedSaveSurvivesSIGKILL() async throws {
         let scratch = try ScratchDirectory("sigkill")
         defer { scratch.remove() }
         let rounds = 30

@@ -23,10 +23,16 @@ enum BookDocuments {
         }
     }
 
-    static func document(_ name: String, layout: PageLayout = PageLayout(width: 60, linesPerPage: 20)) throws
-        -> Document
-    {
+    /// The book `name` as a document, whole, or with `firstBytes` only its lines that end
+    /// within its first `firstBytes` bytes.
+    static func document(
+        _ name: String, layout: PageLayout = PageLayout(width: 60, linesPerPage: 20), firstBytes: Int? = nil
+    ) throws -> Document {
         let locale = name.hasPrefix("rashomon") || name.hasPrefix("kokoro") ? "ja" : "en"
-        return Document(book: try book(name), locale: locale, layout: layout)
+        var bytes = try bytes(name)
+        if let firstBytes, bytes.count > firstBytes, let end = bytes[..<firstBytes].lastIndex(of: 0x0A) {
+            bytes = Array(bytes[...end])
+        }
+        return Document(book: try PlainTextBook(bytes: bytes), locale: locale, layout: layout)
     }
 }

@@ -12,27 +12,6 @@ struct UnitRunTests {
         ("rashomon.txt", "ja"), ("udhr-arabic.txt", "ar"),
     ]
 
-    /// The runs that paragraphs are checked against eight units at a time hold simple units
-    /// alone (by ICU's own Grapheme_Cluster_Break), and reach as far as the table allows.
-    @Test func simpleRunsHoldOnlySimpleUnits() throws {
-        let runs = Array(CharacterBoundaries.simpleRuns.entries)
-        #expect(runs.count == 16)
-        try #require(runs.count % 2 == 0)
-        for index in stride(from: 0, to: runs.count, by: 2) {
-            let (first, last) = (runs[index], runs[index + 1])
-            #expect(first <= last)
-            for unit in first...last {
-                #expect([0, 1, 2, 5].contains(ICU.Properties.graphemeClusterBreak(UInt32(unit))), "U+\(unit)")
-            }
-            #expect(first == 0 || ![0, 1, 2, 5].contains(ICU.Properties.graphemeClusterBreak(UInt32(first - 1))))
-            #expect(last == 0xFFFF || ![0, 1, 2, 5].contains(ICU.Properties.graphemeClusterBreak(UInt32(last + 1))))
-        }
-        // Latin, with CR in it (the check looks for CR apart), and the ideographs.
-        try #require(runs.count > 13)
-        #expect(runs[0] == 0 && runs[1] >= 0x2FF)
-        #expect(runs[12] <= 0x4E00 && runs[13] >= 0x9FFF)
-    }
-
     @Test(arguments: books)
     func everyBundledBookTokenizedInOnePassMatchesItsParagraphsAlone(name: String, locale: String) throws {
         let book = try BookDocuments.book(name)
@@ -108,8 +87,8 @@ struct UnitRunTests {
     /// iterator. The texts put edges inside clusters (a Prepend character, a combining dakuten
     /// after kana, Hangul jamo), so the slow path is taken, in runs and in single texts, from a
     /// scan and from ICU's iterator.
-    /// The C loop points ICU's word iterator at each paragraph in turn; afterwards it is back at
-    /// the whole run, where the caller pointed it (``ICU/BreakIterator/withHandle(_:)``).
+    /// ICU's word iterator is pointed at each paragraph in turn; afterwards it is back at the
+    /// whole run.
     @Test func theWordIteratorIsLeftAtTheWholeRun() throws {
         let book = try PlainTextBook("吾輩は猫である。\n\n名前はまだ無い。\n\nどこで生れたか")
         let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
@@ -142,9 +121,8 @@ struct UnitRunTests {
         }
     }
 
-    /// Units are written to a scratch of 16,384 edges at first, which grows as a run needs
-    /// (here to more than 80,000 edges, one paragraph alone 40,000), and copied out at the end,
-    /// each long paragraph into an array of its own and short ones sharing.
+    /// Runs of many units (more than 80,000 edges, one paragraph alone 40,000) keep every unit,
+    /// long paragraphs next to short ones and one without units.
     @Test(arguments: ["en", "ja"])
     func runsLongerThanTheScratchKeepEveryUnit(locale: String) throws {
         let paragraphs = [5_000, 5_000, 5_000, 5_000, 20_000, 3, 1, 0, 100, 119, 120, 121, 2].map { count in

@@ -1,0 +1,191 @@
+#include "cepubxml.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/SAX2.h>
+#include <libxml/entities.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+
+// XHTML's named entities, made on first use from libxml2's HTML 4 table and kept for the life of
+// the process (at most the table's 253 entries; never freed, never changed once published).
+typedef struct cepubxml_entity {
+    const htmlEntityDesc *description;
+    xmlEntity entity;
+    xmlChar utf8[8];
+    struct cepubxml_entity *next;
+} cepubxml_entity;
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static cepubxml_entity *table = NULL;
+
+static int encode_utf8(unsigned int value, xmlChar *out) {
+    if (value < 0x80) { out[0] = (xmlChar)value; return 1; }
+    if (value < 0x800) {
+        out[0] = (xmlChar)(0xC0 | (value >> 6));
+        out[1] = (xmlChar)(0x80 | (value & 0x3F));
+        return 2;
+    }
+    if (value < 0x10000) {
+        out[0] = (xmlChar)(0xE0 | (value >> 12));
+        out[1] = (xmlChar)(0x80 | ((value >> 6) & 0x3F));
+        out[2] = (xmlChar)(0x80 | (value & 0x3F));
+        return 3;
+    }
+    out[0] = (xmlChar)(0xF0 | (value >> 18));
+    out[1] = (xmlChar)(0x80 | ((value >> 12) & 0x3F));
+    out[2] = (xmlChar)(0x80 | ((value >> 6) & 0x3F));
+    out[3] = (xmlChar)(0x80 | (value & 0x3F));
+    return 4;
+}
+
+/// The predefined-style entity for an XHTML entity name, or NULL.
+static xmlEntityPtr table_entity(const xmlChar *name) {
+    const htmlEntityDesc *description = htmlEntityLookup(name);
+    if (description == NULL) return NULL;
+    pthread_mutex_lock(&table_lock);
+    cepubxml_entity *found = table;
+    while (found != NULL && found->description != description) found = found->next;
+    if (found == NULL) {
+        found = calloc(1, sizeof(cepubxml_entity));
+        if (found != NULL) {
+            int length = encode_utf8(description->value, found->utf8);
+            found->description = description;
+            found->entity.type = XML_ENTITY_DECL;
+            found->entity.name = (const xmlChar *)description->name;
+            found->entity.content = found->utf8;
+            found->entity.length = length;
+            found->entity.etype = XML_INTERNAL_PREDEFINED_ENTITY;
+            found->next = table;
+            table = found;
+        }
+    }
+    pthread_mutex_unlock(&table_lock);
+    return found == NULL ? NULL : &found->entity;
+}
+
+/// The document's own entities first (its internal subset), then XHTML's named ones.
+static xmlEntityPtr get_entity(void *context, const xmlChar *name) {
+    xmlEntityPtr declared = xmlSAX2GetEntity(context, name);
+    if (declared != NULL) return declared;
+    return table_entity(name);
+}
+
+/// External entities and DTDs are never loaded.
+static xmlParserInputPtr refuse_entity(void *context, const xmlChar *publicId, const xmlChar *systemId) {
+    (void)context; (void)publicId; (void)systemId;
+    return NULL;
+}
+
+static void ignore_external_subset(void *context, const xmlChar *name, const xmlChar *externalID,
+                                   const xmlChar *systemID) {
+    (void)context; (void)name; (void)externalID; (void)systemID;
+}
+
+/// The first error of a parse (later ones are often consequences of it), kept in the parser
+/// context's _private; nothing is printed.
+typedef struct first_error {
+    int isSet;
+    int line;
+    char message[256];
+} first_error;
+
+static void keep_first_error(void *context, xmlErrorPtr error) {
+    xmlParserCtxtPtr parser = context;
+    if (parser == NULL || error == NULL || parser->_private == NULL) return;
+    first_error *first = parser->_private;
+    if (first->isSet || error->level < XML_ERR_ERROR || error->message == NULL) return;
+    first->isSet = 1;
+    first->line = error->line;
+    snprintf(first->message, sizeof first->message, "%s", error->message);
+}
+
+static pthread_once_t initialized = PTHREAD_ONCE_INIT;
+
+static void initialize(void) { xmlInitParser(); }
+
+cepubxml_document *cepubxml_parse(const char *bytes, int length, char *error, size_t capacity) {
+    pthread_once(&initialized, initialize);
+    if (capacity > 0) error[0] = 0;
+    xmlParserCtxtPtr context = xmlNewParserCtxt();
+    if (context == NULL) {
+        snprintf(error, capacity, "out of memory");
+        return NULL;
+    }
+    context->sax->getEntity = get_entity;
+    context->sax->resolveEntity = refuse_entity;
+    context->sax->externalSubset = ignore_external_subset;
+    first_error first = {0};
+    context->_private = &first;
+    context->sax->serror = keep_first_error;
+    context->sax->error = NULL;
+    context->sax->warning = NULL;
+    context->sax->fatalError = NULL;
+    int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+    xmlDocPtr document = xmlCtxtReadMemory(context, bytes, length, NULL, NULL, options);
+    if (document == NULL || !context->wellFormed) {
+        xmlErrorPtr last = xmlCtxtGetLastError(context);
+        if (first.isSet) {
+            snprintf(error, capacity, "line %d: %s", first.line, first.message);
+        } else if (last != NULL && last->message != NULL) {
+            snprintf(error, capacity, "line %d: %s", last->line, last->message);
+        } else {
+            snprintf(error, capacity, "not well-formed XML");
+        }
+        size_t end = strlen(error);
+        while (end > 0 && (error[end - 1] == '\n' || error[end - 1] == ' ')) error[--end] = 0;
+        if (document != NULL) xmlFreeDoc(document);
+        document = NULL;
+    }
+    context->_private = NULL;
+    xmlFreeParserCtxt(context);
+    return (cepubxml_document *)document;
+}
+
+void cepubxml_free_document(cepubxml_document *document) { xmlFreeDoc((xmlDocPtr)document); }
+
+const cepubxml_node *cepubxml_root(const cepubxml_document *document) {
+    return (const cepubxml_node *)xmlDocGetRootElement((xmlDocPtr)document);
+}
+
+int cepubxml_node_kind(const cepubxml_node *node) { return (int)((xmlNodePtr)node)->type; }
+
+const char *cepubxml_node_name(const cepubxml_node *node) {
+    const xmlChar *name = ((xmlNodePtr)node)->name;
+    return name == NULL ? "" : (const char *)name;
+}
+
+const char *cepubxml_node_namespace(const cepubxml_node *node) {
+    xmlNodePtr element = (xmlNodePtr)node;
+    if (element->type != XML_ELEMENT_NODE || element->ns == NULL) return NULL;
+    return (const char *)element->ns->href;
+}
+
+const char *cepubxml_node_text(const cepubxml_node *node) {
+    xmlNodePtr text = (xmlNodePtr)node;
+    if ((text->type != XML_TEXT_NODE && text->type != XML_CDATA_SECTION_NODE) || text->content == NULL) return "";
+    return (const char *)text->content;
+}
+
+const cepubxml_node *cepubxml_first_child(const cepubxml_node *node) {
+    xmlNodePtr parent = (xmlNodePtr)node;
+    if (parent->type != XML_ELEMENT_NODE) return NULL;
+    return (const cepubxml_node *)parent->children;
+}
+
+const cepubxml_node *cepubxml_next_sibling(const cepubxml_node *node) {
+    return (const cepubxml_node *)((xmlNodePtr)node)->next;
+}
+
+char *cepubxml_attribute(const cepubxml_node *node, const char *name, const char *namespace_uri) {
+    xmlNodePtr element = (xmlNodePtr)node;
+    if (element->type != XML_ELEMENT_NODE) return NULL;
+    xmlChar *value = namespace_uri == NULL ? xmlGetNoNsProp(element, (const xmlChar *)name)
+                                           : xmlGetNsProp(element, (const xmlChar *)name, (const xmlChar *)namespace_uri);
+    return (char *)value;
+}
+
+void cepubxml_free(char *value) { xmlFree(value); }

@@ -1,0 +1,2 @@
+/// A storage holds its ``UTF16Buffer``, whose memory never moves: text ICU may point at.
+extension TextStorage: ICU.StableText {}

@@ -1,0 +1,57 @@
+import Foundation
+import TextNavigation
+
+/// A book a command opened, as a document: an EPUB when its bytes are a ZIP archive (known by
+/// content, not by the file's name), else plain text.
+struct OpenedBook {
+    let document: Document
+    /// The EPUB book, when the file is one.
+    let epub: EPUBBook?
+    /// The plain-text book, when the file is one.
+    var plainText: PlainTextBook?
+
+    /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora
+    /// readings, an EPUB's `<rt>` readings.
+    var readings: (Int) -> [SpeechMarkup.Reading] {
+        if let plainText { return SpeechOptions.readings(of: plainText) }
+        let document = self.document
+        return { index in
+            guard index >= 0, index < document.elements.count else { return [] }
+            return document.elements[index].markup.ruby.map {
+                SpeechMarkup.Reading(range: $0.range, reading: $0.reading)
+            }
+        }
+    }
+
+    /// Opens the book at `path` laid out with `layout`; plain text is tokenized with `locale`,
+    /// an EPUB's elements with their own languages. `-` reads standard input as a plain-text
+    /// stream (an EPUB needs a file: a ZIP is read from its end). An EPUB's problems that did
+    /// not stop reading (a content document skipped) are written to standard error.
+    static func open(at path: String, lossy: Bool, locale: String, layout: PageLayout = PageLayout())
+        throws(CommandFailure) -> OpenedBook
+    {
+        if path != "-", isArchive(at: path) {
+            let epub: EPUBBook
+            do {
+                epub = try EPUBBook(contentsOf: path)
+            } catch {
+                throw CommandFailure("\(path): \(error)", exitCode: .dataError)
+            }
+            for problem in epub.problems { writeToStandardError("warning: \(path): \(problem)\n") }
+            return OpenedBook(document: Document(epub: epub, layout: layout), epub: epub)
+        }
+        let book = try BookInput.book(at: path, lossy: lossy)
+        return OpenedBook(
+            document: Document(book: book, locale: locale, layout: layout), epub: nil, plainText: book)
+    }
+
+    /// Whether `path` is a regular file that starts as a ZIP archive does (anything else, a
+    /// missing file or a pipe, is left for the plain-text reader, which reports it).
+    private static func isArchive(at path: String) -> Bool {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let prefix = (try? handle.read(upToCount: 4)) ?? Data()
+        return EPUBBook.isArchive(prefix: [UInt8](prefix))
+    }
+}

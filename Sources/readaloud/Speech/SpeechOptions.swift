@@ -1,0 +1,91 @@
+import Foundation
+import TextNavigation
+
+/// The speech options of `readaloud BOOK` (`--speak` and the options that go with it), and the
+/// ``Speaker`` they set up.
+enum SpeechOptions {
+    /// What `--speech-backend` names.
+    enum Backend: String, CaseIterable, Sendable {
+        case speechd
+        case espeakNG = "espeak-ng"
+    }
+
+    static let speak = CommandOption.flag(
+        "speak", help: "Speak as the reading goes, with word-level progress (speech-dispatcher, else espeak-ng).")
+    static let backend = CommandOption.choice(
+        "speech-backend", valueName: "B",
+        help: "What --speak speaks through (default: speech-dispatcher when its service answers, else espeak-ng).",
+        allowed: Backend.allCases)
+    static let voice = CommandOption.text(
+        "voice", valueName: "V", help: "The voice for --speak (default: the engine's for the --locale language).")
+    static let rate = CommandOption.integer(
+        "rate", valueName: "WPM", help: "Speaking rate for --speak, in words per minute (80 to 450).", in: 80...450,
+        default: SpeechSettings().rate)
+    static let pitch = CommandOption.integer(
+        "pitch", valueName: "N", help: "Voice pitch for --speak, 0 to 100.", in: 0...100,
+        default: SpeechSettings().pitch)
+    static let volume = CommandOption.integer(
+        "volume", valueName: "N", help: "Volume for --speak, 0 to 100 percent.", in: 0...100,
+        default: SpeechSettings().volume)
+    static let speakTo = CommandOption.text(
+        "speak-to", valueName: "DIR",
+        help: "With --speak: write one WAV file per utterance into DIR (through espeak-ng), not to the sound device.")
+
+    /// The options' entries in the command's spec, `--speak` first.
+    static let all: [CommandSpec.Option] = [
+        speak.spec, backend.spec, voice.spec, rate.spec, pitch.spec, volume.spec, speakTo.spec,
+    ]
+
+    /// The settings the options give; throws when one is given without `--speak`.
+    static func settings(_ arguments: ParsedArguments, locale: String) throws(UsageError) -> SpeechSettings {
+        for option in all where option.name != speak.name && arguments.values[option.name] != nil {
+            guard arguments[speak] else {
+                throw UsageError("'--\(option.name)' goes with '--speak'", spec: arguments.spec)
+            }
+        }
+        return SpeechSettings(
+            voice: arguments[voice], rate: arguments[rate], pitch: arguments[pitch], volume: arguments[volume],
+            language: locale)
+    }
+
+    /// The pronunciations of a plain-text book's paragraphs (element `i` is paragraph `i`): its
+    /// ruby readings.
+    static func readings(of book: PlainTextBook) -> (Int) -> [SpeechMarkup.Reading] {
+        { index in
+            guard book.paragraphs.indices.contains(index) else { return [] }
+            return book.paragraphs[index].rubyAnnotations.map {
+                SpeechMarkup.Reading(range: $0.range, reading: $0.reading)
+            }
+        }
+    }
+
+    /// The speaker `--speak` asks for, or `nil` without it.
+    static func speaker(
+        _ arguments: ParsedArguments, settings: SpeechSettings, document: Document,
+        readings: @escaping (Int) -> [SpeechMarkup.Reading]
+    ) throws(CommandFailure) -> Speaker? {
+        guard arguments[speak] else { return nil }
+        let engine: any SpeechEngine
+        let backend = arguments[Self.backend]
+        if let directory = arguments[speakTo] {
+            guard backend != .speechd else {
+                throw CommandFailure(
+                    UsageError("'--speak-to' writes WAV files through espeak-ng, not speechd", spec: arguments.spec))
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw CommandFailure("--speak-to: \(directory) is not an existing directory", exitCode: .noInput)
+            }
+            engine = try EspeakEngine(settings: settings, output: .wavFiles(directory: URL(fileURLWithPath: directory)))
+        } else if backend == .speechd {
+            // Asked for: start the service if it is installed but not running.
+            engine = try SpeechDispatcherEngine(settings: settings, autospawn: true)
+        } else if backend == nil, let service = try? SpeechDispatcherEngine(settings: settings, autospawn: false) {
+            engine = service
+        } else {
+            engine = try EspeakEngine(settings: settings, output: .soundDevice)
+        }
+        return Speaker(engine: engine, document: document, readings: readings)
+    }
+}

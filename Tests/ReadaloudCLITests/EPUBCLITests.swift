@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// `readaloud BOOK.epub` as a user runs it: read all with print pages, JSON Lines fields,
+/// `--print-page`, locators and saved selections, and the broken books' exit codes.
+@Suite("CLI: EPUB books")
+struct EPUBCLITests {
+    static func epub(_ name: String) -> String {
+        CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/epub/\(name)").path
+    }
+
+    private func objects(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("print pages are announced in page-list order, 169 to 260", arguments: ["word", "sentence"])
+    func printPages(granularity: String) throws {
+        let result = try CLIRunner.run([
+            Self.epub("idpf-childrens-literature.epub"), "--format", "jsonl", "--granularity", granularity,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let labels = try objects(result.standardOutput).filter { $0["type"] as? String == "printPage" }.compactMap {
+            $0["label"] as? String
+        }
+        #expect(labels == (169...260).map(String.init))
+        #expect(result.standardOutput.hasSuffix("{\"type\":\"end\"}\n"))
+    }
+
+    @Test("--print-page starts where the printed page starts; an unknown label is a usage error")
+    func printPageStart() throws {
+        let result = try CLIRunner.run([Self.epub("idpf-childrens-literature.epub"), "--print-page", "200"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        // The start line, then the print page.
+        #expect(lines.dropFirst().first == "  Page 200")
+        #expect(!result.standardOutput.contains("Page 199\n"))
+        let unknown = try CLIRunner.run([Self.epub("idpf-childrens-literature.epub"), "--print-page", "9999"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("no print page '9999'"))
+    }
+
+    @Test("Japanese utterances: language ja (en where xml:lang says), ruby inside each utterance's range")
+    func japaneseUtterances() throws {
+        let result = try CLIRunner.run([
+            Self.epub("idpf-kusamakura-japanese-vertical-writing.epub"), "--format", "jsonl", "--granularity",
+            "sentence",
+        ])
+        #expect(result.status == 0)
+        let utterances = try objects(result.standardOutput).filter { $0["type"] as? String == "utterance" }
+        let languages = Set(utterances.compactMap { $0["language"] as? String })
+        #expect(languages.contains("ja") && languages.contains("en"))
+        var readings = 0
+        for utterance in utterances {
+            let start = try #require(utterance["start"] as? Int)
+            let end = try #require(utterance["end"] as? Int)
+            let text = try #require(utterance["text"] as? String)
+            for ruby in utterance["ruby"] as? [[String: Any]] ?? [] {
+                let rubyStart = try #require(ruby["start"] as? Int)
+                let rubyEnd = try #require(ruby["end"] as? Int)
+                #expect(start <= rubyStart && rubyStart < rubyEnd && rubyEnd <= end)
+                readings += 1
+            }
+            #expect(utterance["href"] as? String != nil)
+            if text.hasPrefix("山路を登りながら") {
+                let first = try #require((utterance["ruby"] as? [[String: Any]])?.first)
+                #expect(first["reading"] as? String == "やまみち")
+                #expect(!text.contains("やまみち"))
+            }
+        }
+        #expect(readings > 4000)
+    }
+
+    @Test("Arabic utterances are ar and rtl; images carry the image trait")
+    func arabicAndImages() throws {
+        let arabic = try CLIRunner.run([
+            Self.epub("idpf-regime-anticancer-arabic.epub"), "--format", "jsonl", "--granularity", "sentence",
+        ])
+        let body = try objects(arabic.standardOutput).filter {
+            ($0["href"] as? String)?.hasSuffix("C_content.xhtml") == true
+        }
+        #expect(!body.isEmpty)
+        #expect(body.allSatisfy { $0["language"] as? String == "ar" && $0["direction"] as? String == "rtl" })
+        let cole = try CLIRunner.run([
+            Self.epub("idpf-cole-voyage-of-life.epub"), "--format", "jsonl", "--granularity", "sentence",
+        ])
+        let images = try objects(cole.standardOutput).filter { ($0["traits"] as? [String])?.contains("image") == true }
+        #expect(Set(images.compactMap { $0["element"] as? Int }).count == 9)
+    }
+
+    @Test("a locator from an EPUB utterance carries href and resumes there; saved selections work")
+    func locatorsAndSavedSelections() throws {
+        let book = Self.epub("idpf-childrens-literature.epub")
+        let read = try CLIRunner.run([book, "--format", "jsonl", "--granularity", "sentence"])
+        let utterances = try objects(read.standardOutput).filter { $0["type"] as? String == "utterance" }
+        try #require(utterances.count > 500)
+        let utterance = utterances[500]
+        let locator = try #require(utterance["locator"] as? [String: Any])
+        #expect(locator["href"] as? String == "EPUB/s04.xhtml")
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: locator), as: UTF8.self)
+        let resumed = try CLIRunner.run([book, "--from", json, "--granularity", "sentence"])
+        #expect(resumed.status == 0)
+        #expect(
+            resumed.standardOutput.split(separator: "\n").dropFirst().first.map(String.init)
+                == utterance["text"] as? String)
+
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("selections.sqlite").path
+        let saved = try CLIRunner.run(["save", book, "--at", json, "--store", store, "--note", "a note"])
+        #expect(saved.status == 0, "\(saved.standardError)")
+        let listed = try CLIRunner.run(["saved", book, "--store", store])
+        #expect(listed.status == 0)
+        #expect(
+            listed.standardOutput.contains(utterance["text"] as? String ?? "-")
+                && listed.standardOutput.contains("a note"))
+    }
+
+    @Test("an EPUB is known by its content, whatever its name; standard input stays plain text")
+    func knownByContent() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let renamed = directory.appendingPathComponent("book.txt")
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Self.epub("epubcheck-epub2-minimal.epub")), to: renamed)
+        let result = try CLIRunner.run([renamed.path])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "  Page 1 of 1\nLoomings\n  Heading\nCall me Ishmael.\n")
+        let piped = try CLIRunner.run(["-"], input: try Data(contentsOf: renamed))
+        #expect(piped.status == 65)
+    }
+
+    @Test(
+        "broken books: refused with exit 65 and a clear message, or read",
+        arguments: [
+            ("epubcheck-ocf-container-file-missing-fatal.epub", Int32(65), "META-INF/container.xml is missing"),
+            ("epubcheck-ocf-package-document-missing-fatal.epub", 65, "EPUB/package.opf is missing"),
+            ("epubcheck-ocf-zip-unreadable-empty-fatal.epub", 65, "empty"),
+            ("epubcheck-ocf-mimetype-file-missing-error.epub", 0, ""),
+            ("epubcheck-package-manifest-item-missing-error.epub", 0, ""),
+            ("epubcheck-epub2-ncx-missing-resource-error.epub", 0, ""),
+        ])
+    func brokenBooks(name: String, status: Int32, message: String) throws {
+        let result = try CLIRunner.run([Self.epub("broken/\(name)")])
+        #expect(result.status == status, "\(result.standardError)")
+        #expect(message.isEmpty ? result.standardError.isEmpty : result.standardError.contains(message))
+        if status == 0 { #expect(!result.standardOutput.isEmpty) } else { #expect(result.standardOutput.isEmpty) }
+    }
+
+    @Test("a ZIP that is no archive is refused with exit 65")
+    func garbageArchive() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let garbage = directory.appendingPathComponent("garbage.epub")
+        try Data("PK\u{3}\u{4}this is no archive at all".utf8).write(to: garbage)
+        let result = try CLIRunner.run([garbage.path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("not a readable EPUB"))
+    }
+
+    @Test("bench reports EPUB open time and first utterance")
+    func bench() throws {
+        let result = try CLIRunner.run([
+            "bench", "--book", CLIRunner.book("rashomon.txt"), "--granularity", "sentence", "--repetitions", "1",
+            "--min-time", "0", "--queries", "100", "--epub", Self.epub("idpf-childrens-literature.epub"), "--json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let epub = try #require(report["epub"] as? [String: Any])
+        #expect(epub["name"] as? String == "idpf-childrens-literature.epub")
+        #expect((epub["elements"] as? Int ?? 0) > 1000)
+        let open = try #require(epub["openMilliseconds"] as? Double)
+        let first = try #require(epub["firstUtteranceMilliseconds"] as? Double)
+        #expect(open > 0 && first > 0)
+    }
+}
