@@ -12,10 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch="${SCALING_SCRATCH:-.build/scaling}"
 echo "scaling: building readaloud (release)"
-swift build -c release --scratch-path "$scratch" --product readaloud >/dev/null
-binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/readaloud"
+binary="$(scripts/release-binary.sh "${SCALING_SCRATCH:-.build/scaling}")"
 
 python3 - "$binary" "${SCALING_TIMEOUT:-600}" "$@" <<'PY'
 import os, subprocess, sys, tempfile, time

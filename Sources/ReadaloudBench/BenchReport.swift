@@ -62,7 +62,9 @@ package struct BenchReport {
             lines.append(
                 "  paginate: \(format2(book.paginationSeconds * 1000)) ms; ICU line-break pass "
                     + "\(format2(book.icuLineSeconds * 1000)) ms; "
-                    + "\(format2(book.paginationSeconds / book.icuLineSeconds))× ICU's time")
+                    + "\(format2(book.paginationSeconds / book.icuLineSeconds))× ICU's time; on every core "
+                    + "\(format2(book.parallelPagination.parallelSeconds * 1000)) ms, "
+                    + "\(format2(book.parallelPagination.parallelRatio))× the one-core pass's time")
             if let peak = book.peakMemoryBytes, let ratio = book.memoryRatio {
                 lines.append(
                     "  peak memory above baseline: \(format2(Double(peak) / 1_000_000)) MB, \(format2(ratio))× the UTF-8 size"
@@ -180,6 +182,8 @@ package struct BenchReport {
             ("paginationMilliseconds", .number(book.paginationSeconds * 1000)),
             ("icuLineBreakMilliseconds", .number(book.icuLineSeconds * 1000)),
             ("paginationRatio", .number(book.paginationRatio)),
+            ("parallelPaginationMilliseconds", .number(book.parallelPagination.parallelSeconds * 1000)),
+            ("parallelPaginationRatio", .number(book.parallelPagination.parallelRatio)),
             ("peakMemoryBytes", book.peakMemoryBytes.map { .integer($0) } ?? .null),
             ("memoryRatio", book.memoryRatio.map { .number($0) } ?? .null),
         ])

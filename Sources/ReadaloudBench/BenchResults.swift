@@ -36,6 +36,7 @@ package struct BookResult {
     let paginationSeconds: Double
     let icuLineSeconds: Double
     let pages: Int
+    let parallelPagination: ParallelPaginationResult
     /// The resident memory high-water mark above the resident size before the book was read,
     /// with the book opened, paginated and every measured granularity's units cached; `nil`
     /// where `/proc/self/status` cannot be read.

@@ -56,6 +56,12 @@ struct BenchTarget {
                     name: "\(book.name): paginate the whole book vs ICU's line-break pass",
                     measured: format2(paginationTimes) + "× the time", limit: "≤ 2×", isMet: paginationTimes <= 2,
                     value: paginationTimes, bound: 2))
+            let parallel = book.parallelPagination.parallelRatio
+            targets.append(
+                BenchTarget(
+                    name: "\(book.name): paginate the whole book on every core vs one core",
+                    measured: format2(parallel) + "× the time", limit: "≤ 0.6×", isMet: parallel <= 0.6,
+                    value: parallel, bound: 0.6))
             if let memory = book.memoryRatio {
                 targets.append(
                     BenchTarget(

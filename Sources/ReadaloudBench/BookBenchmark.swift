@@ -42,10 +42,13 @@ package struct BookBenchmark {
                 try TokenizationBenchmark.icuBoundaryCount(in: texts, granularity: .line, locale: book.locale)
             }
         }
+        let parallelPagination = try ParallelPaginationResult.measure(
+            parsed, locale: book.locale, layout: layout, repetitions: repetitions)
         return BookResult(
             name: book.name, locale: book.locale, utf8Bytes: book.bytes.count, paragraphs: parsed.paragraphs.count,
             isMostlyLatin: book.isMostlyLatin, granularities: results, paginationSeconds: paginationSeconds,
-            icuLineSeconds: icuLineSeconds, pages: pages, peakMemoryBytes: peakMemory)
+            icuLineSeconds: icuLineSeconds, pages: pages, parallelPagination: parallelPagination,
+            peakMemoryBytes: peakMemory)
     }
 
     // MARK: Measurements

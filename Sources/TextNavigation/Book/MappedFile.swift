@@ -17,8 +17,8 @@ import Synchronization
 ///
 /// The loader reads the bytes front to back a few times; the last pass (see
 /// ``startLastPass()``) lets the pages it has passed go (`MADV_DONTNEED`), so at the peak,
-/// memory holds the book's UTF-16 text plus about a megabyte of the copy, as when the file
-/// itself was mapped.
+/// memory holds the book's UTF-16 text plus about a quarter of a megabyte of the copy, as when
+/// the file itself was mapped.
 ///
 /// Not `Sendable`: one loader's scratch space.
 final class MappedFile {
@@ -41,7 +41,7 @@ final class MappedFile {
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
     /// How far behind the reader pages are let go in one call.
-    private static let discardStep = 1 << 20
+    private static let discardStep = 1 << 18
     /// How much one `read` or `pread` asks for.
     private static let chunkSize = 1 << 20
 
@@ -158,8 +158,8 @@ final class MappedFile {
     }
 
     /// In the last pass, lets the copied pages wholly below `offset` go, once they add up to a
-    /// megabyte or more since the last call; they must not be read again. Does nothing before
-    /// the last pass, or for a stream.
+    /// quarter of a megabyte or more since the last call; they must not be read again. Does
+    /// nothing before the last pass, or for a stream.
     func discardPages(before offset: Int) {
         guard isLastPass, let mapping, offset - discardedUpTo >= Self.discardStep else { return }
         let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize

@@ -8,14 +8,10 @@
 /// of exactly that many anchors. Planning and writing walk a paragraph's lines with the same
 /// code (``forEachRun(of:_:)``), so the counts match what is written.
 struct ParagraphAssembler {
-    /// A paragraph's place in the file: from the start of its first line to the line break
-    /// after its last line (form feed, LF or CR; the end of the input for the last line).
-    struct Piece {
-        var start: Int32
-        var end: Int32
-        var isHeading: Bool
-        var startsPage: Bool
-    }
+    /// A paragraph's place in the file: from the start of its first line (``PlainTextBook/Paragraphs/Entry/lower``)
+    /// to the line break after its last line (form feed, LF or CR; the end of the input for the
+    /// last line). Writing turns each into the paragraph list's entry.
+    typealias Piece = PlainTextBook.Paragraphs.Entry
 
     /// A line of the file.
     private struct Line {
@@ -45,7 +41,7 @@ struct ParagraphAssembler {
     struct Result {
         var buffer: UTF16Buffer
         var isHardWrapped: Bool
-        var paragraphs: [PlainTextBook.Paragraph]
+        var paragraphs: PlainTextBook.Paragraphs
     }
 
     let source: UnsafeBufferPointer<UInt8>
@@ -76,25 +72,17 @@ struct ParagraphAssembler {
 
     func assemble() -> Result {
         let hardWrapped = isHardWrapped()
-        let (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
+        var (pieces, unitCount, anchorCount) = plan(hardWrapped: hardWrapped)
         file?.startLastPass()
-        var paragraphOffsets: [Int32] = []
-        var byteOffsets: [Int32] = []
-        paragraphOffsets.reserveCapacity(anchorCount)
-        byteOffsets.reserveCapacity(anchorCount)
-        // Where each paragraph's text and anchors end (both are contiguous, paragraph after
-        // paragraph).
-        var unitEnds: [Int32] = []
-        var anchorEnds: [Int32] = []
+        var anchors = SourceMap.Table.Writer(reservingFor: anchorCount)
         // The ruby readings of the paragraphs that have any, by paragraph.
         var rubies: [Int: [PlainTextBook.Paragraph.RubyAnnotation]] = [:]
-        unitEnds.reserveCapacity(pieces.count)
-        anchorEnds.reserveCapacity(pieces.count)
         // One paragraph separator between consecutive paragraphs, in no paragraph's range.
         let buffer = UTF16Buffer(exactCount: unitCount + max(0, pieces.count - 1)) { target in
             var out = 0
-            for piece in pieces {
-                if !unitEnds.isEmpty {
+            for index in pieces.indices {
+                let piece = pieces[index]
+                if index > 0 {
                     precondition(out < target.count, "the plan counted fewer units than are written")
                     target[out] = Self.paragraphSeparator
                     out += 1
@@ -113,13 +101,12 @@ struct ParagraphAssembler {
                         rubyBaseStart = nil
                         if start < end {
                             let reading = String(decoding: UnsafeBufferPointer(rebasing: source[bytes]), as: UTF8.self)
-                            rubies[unitEnds.count, default: []].append(
+                            rubies[index, default: []].append(
                                 PlainTextBook.Paragraph.RubyAnnotation(range: start..<end, reading: reading))
                         }
                     case .softWrap(let terminator):
                         precondition(out < target.count, "the plan counted fewer units than are written")
-                        paragraphOffsets.append(Int32(out - paragraphStart))
-                        byteOffsets.append(~Int32(terminator))
+                        anchors.append(paragraphOffset: out - paragraphStart, byteOffset: terminator, isSoftWrap: true)
                         target[out] = 0x20
                         out += 1
                     case .text(let bytes, _):
@@ -130,35 +117,23 @@ struct ParagraphAssembler {
                             out + bytes.count <= target.count
                                 || out + UTF8Decoding.utf16Count(of: bytes, in: source) <= target.count,
                             "the plan counted fewer units than are written")
-                        paragraphOffsets.append(Int32(out - paragraphStart))
-                        byteOffsets.append(Int32(bytes.lowerBound))
+                        anchors.append(
+                            paragraphOffset: out - paragraphStart, byteOffset: bytes.lowerBound, isSoftWrap: false)
                         out = UTF8Decoding.transcode(bytes, of: source, into: target, at: out)
                     }
                 }
-                unitEnds.append(Int32(out))
-                anchorEnds.append(Int32(paragraphOffsets.count))
-                file?.discardPages(before: Int(piece.end))
+                // The piece becomes the list's entry: where its text and anchors end.
+                anchors.endParagraph()
+                pieces[index] = piece.with(out, anchors.bytes.count)
+                file?.discardPages(before: piece.upper)
             }
             return out
         }
-        let table = SourceMap.Table(paragraphOffsets: paragraphOffsets, byteOffsets: byteOffsets)
-        var paragraphs: [PlainTextBook.Paragraph] = []
-        paragraphs.reserveCapacity(pieces.count)
-        var unitStart = 0
-        var anchorStart = 0
-        for (index, piece) in pieces.enumerated() {
-            let unitEnd = Int(unitEnds[index])
-            let anchorEnd = Int(anchorEnds[index])
-            paragraphs.append(
-                PlainTextBook.Paragraph(
-                    kind: piece.isHeading ? .heading : .body,
-                    text: TextStorage(buffer: buffer, range: unitStart..<unitEnd),
-                    startsPage: piece.startsPage, sourceMap: SourceMap(table: table, range: anchorStart..<anchorEnd),
-                    rubyAnnotations: rubies[index] ?? []))
-            unitStart = unitEnd + 1  // past the separator
-            anchorStart = anchorEnd
-        }
-        return Result(buffer: buffer, isHardWrapped: hardWrapped, paragraphs: paragraphs)
+        let table = SourceMap.Table(bytes: anchors.bytes)
+        return Result(
+            buffer: buffer, isHardWrapped: hardWrapped,
+            paragraphs: PlainTextBook.Paragraphs(
+                buffer: buffer, entries: pieces, sourceMaps: table, rubyAnnotations: rubies))
     }
 
     // MARK: Lines
@@ -303,7 +278,7 @@ struct ParagraphAssembler {
         var atBlockStart = true
 
         func append(_ start: Int, _ end: Int, heading: Bool, counted: (units: Int, anchors: Int)? = nil) {
-            let piece = Piece(start: Int32(start), end: Int32(end), isHeading: heading, startsPage: pendingPage)
+            let piece = Piece(start, end, isHeading: heading, startsPage: pendingPage)
             pendingPage = false
             pieces.append(piece)
             if let counted {
@@ -415,8 +390,8 @@ struct ParagraphAssembler {
     /// characters.
     @inline(__always)
     private func forEachRun(of piece: Piece, _ body: (Run) -> Void) {
-        var lineStart = Int(piece.start)
-        let end = Int(piece.end)
+        var lineStart = piece.lower
+        let end = piece.upper
         var previous: (content: Range<Int>, terminator: Int)?
         let marks = EmphasisMarks(source: source).marks(in: lineStart..<end)
         var nextMark = 0

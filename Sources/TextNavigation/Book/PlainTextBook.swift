@@ -77,8 +77,8 @@ public struct PlainTextBook: Sendable {
         }
     }
 
-    /// The paragraphs, in reading order.
-    public let paragraphs: [Paragraph]
+    /// The paragraphs, in reading order (each made when asked for; see ``Paragraphs``).
+    public let paragraphs: Paragraphs
     /// Whether the file was read as hard-wrapped (rule 3).
     public let isHardWrapped: Bool
     /// The buffer every paragraph's text lives in, with U+2029 between consecutive
@@ -109,9 +109,9 @@ public struct PlainTextBook: Sendable {
     ///
     /// A regular file is copied into memory the loader owns, so a file truncated or rewritten
     /// while it loads cannot crash the process; the loader's last pass lets the pages it has
-    /// passed go, so memory at the peak is about the book's UTF-16 text plus a megabyte of the
-    /// copy. Other files (a pipe, a device such as `/dev/zero`) are read as streams, at most
-    /// 1 GiB, stopping at the first NUL byte (unless `options.allowsNUL`).
+    /// passed go, so memory at the peak is about the book's UTF-16 text plus a quarter of a
+    /// megabyte of the copy. Other files (a pipe, a device such as `/dev/zero`) are read as
+    /// streams, at most 1 GiB, stopping at the first NUL byte (unless `options.allowsNUL`).
     ///
     /// - Throws: ``BookLoadingError/unreadable(path:reason:)`` when the file is missing, a
     ///   directory or not readable; ``BookLoadingError/changedWhileReading(path:)`` when it

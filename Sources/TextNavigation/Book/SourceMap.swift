@@ -11,7 +11,8 @@
 /// with CR LF kept as two bytes. With lossy decoding, they count the repaired text (each bad
 /// byte became the three bytes of U+FFFD).
 ///
-/// A book's anchors live in one shared table of 32-bit offsets; a map is a range of it, so a
+/// A book's anchors live in one shared table, packed as variable-length deltas (a hard-wrapped
+/// line's two anchors take about four bytes, not sixteen); a map is a stretch of it, so a
 /// paragraph's map costs no allocation of its own.
 public struct SourceMap: Sendable, Equatable {
     /// A run of copied text: `paragraphOffset` (UTF-16) came from `byteOffset` of the file.
@@ -22,15 +23,45 @@ public struct SourceMap: Sendable, Equatable {
         public let isSoftWrap: Bool
     }
 
-    /// Every anchor of a book, in book order: paragraph offsets, and byte offsets with a soft
-    /// wrap's stored as its bitwise complement (negative).
+    /// Every anchor of a book, in book order, each as two LEB128 numbers: its paragraph offset
+    /// less the previous anchor's in the paragraph (0 for the first), then its byte offset less
+    /// the previous anchor's in the paragraph (the whole offset for the first) shifted left
+    /// once, with the low bit set for a soft wrap. Byte offsets only grow along a paragraph.
     final class Table: Sendable {
-        let paragraphOffsets: [Int32]
-        let byteOffsets: [Int32]
+        let bytes: [UInt8]
 
-        init(paragraphOffsets: [Int32], byteOffsets: [Int32]) {
-            self.paragraphOffsets = paragraphOffsets
-            self.byteOffsets = byteOffsets
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        /// Writes a table, paragraph after paragraph.
+        struct Writer {
+            private(set) var bytes: [UInt8] = []
+            private var paragraphOffset = 0
+            private var byteOffset = 0
+
+            init(reservingFor anchors: Int) { bytes.reserveCapacity(anchors * 3) }
+
+            /// Ends the paragraph: the next anchor is the next paragraph's first.
+            mutating func endParagraph() {
+                paragraphOffset = 0
+                byteOffset = 0
+            }
+
+            mutating func append(paragraphOffset: Int, byteOffset: Int, isSoftWrap: Bool) {
+                precondition(paragraphOffset >= self.paragraphOffset && byteOffset >= self.byteOffset)
+                write(paragraphOffset - self.paragraphOffset)
+                write((byteOffset - self.byteOffset) << 1 | (isSoftWrap ? 1 : 0))
+                self.paragraphOffset = paragraphOffset
+                self.byteOffset = byteOffset
+            }
+
+            private mutating func write(_ value: Int) {
+                var value = value
+                while value >= 0x80 {
+                    bytes.append(UInt8(value & 0x7F) | 0x80)
+                    value >>= 7
+                }
+                bytes.append(UInt8(value))
+            }
         }
     }
 
@@ -38,7 +69,7 @@ public struct SourceMap: Sendable, Equatable {
     private let lower: Int32
     private let upper: Int32
 
-    /// The map made of anchors `range` of `table`.
+    /// The map made of the anchors at bytes `range` of `table`.
     init(table: Table, range: Range<Int>) {
         self.table = table
         self.lower = Int32(range.lowerBound)
@@ -47,39 +78,64 @@ public struct SourceMap: Sendable, Equatable {
 
     /// The runs, in paragraph order.
     ///
-    /// - Complexity: O(r), made on each call from the shared table.
-    public var anchors: [Anchor] { (Int(lower)..<Int(upper)).map(anchor(at:)) }
+    /// - Complexity: O(r), decoded on each call from the shared table.
+    public var anchors: [Anchor] {
+        var anchors: [Anchor] = []
+        forEachAnchor { anchor in
+            anchors.append(anchor)
+            return true
+        }
+        return anchors
+    }
 
-    private func anchor(at index: Int) -> Anchor {
-        let byte = table.byteOffsets[index]
-        return Anchor(
-            paragraphOffset: Int(table.paragraphOffsets[index]), byteOffset: Int(byte < 0 ? ~byte : byte),
-            isSoftWrap: byte < 0)
+    /// Calls `body` with the anchors in order until it returns `false`.
+    private func forEachAnchor(_ body: (Anchor) -> Bool) {
+        table.bytes.withUnsafeBufferPointer { bytes in
+            var index = Int(lower)
+            let end = Int(upper)
+            func read() -> Int {
+                var value = 0
+                var shift = 0
+                while true {
+                    let byte = bytes[index]
+                    index += 1
+                    value |= Int(byte & 0x7F) << shift
+                    if byte < 0x80 { return value }
+                    shift += 7
+                }
+            }
+            var paragraphOffset = 0
+            var byteOffset = 0
+            while index < end {
+                paragraphOffset += read()
+                let packed = read()
+                byteOffset += packed >> 1
+                let anchor = Anchor(
+                    paragraphOffset: paragraphOffset, byteOffset: byteOffset, isSoftWrap: packed & 1 != 0)
+                if !body(anchor) { return }
+            }
+        }
     }
 
     /// Whether both maps lead the same offsets to the same bytes.
     public static func == (lhs: SourceMap, rhs: SourceMap) -> Bool {
-        lhs.upper - lhs.lower == rhs.upper - rhs.lower
-            && zip(lhs.lower..<lhs.upper, rhs.lower..<rhs.upper).allSatisfy {
-                lhs.anchor(at: Int($0)) == rhs.anchor(at: Int($1))
-            }
+        lhs.table.bytes[Int(lhs.lower)..<Int(lhs.upper)] == rhs.table.bytes[Int(rhs.lower)..<Int(rhs.upper)]
     }
 
     /// The file byte offset of `offset` in `text` (the paragraph's text), or `nil` when
     /// `offset` is outside `0...text.count`.
     ///
-    /// - Complexity: O(log r + k): a binary search over runs, then a count of the UTF-8 bytes
-    ///   of the k code units between the run's start and `offset`.
+    /// - Complexity: O(r + k): the runs decoded up to `offset`'s, then a count of the UTF-8
+    ///   bytes of the k code units between the run's start and `offset`.
     public func byteOffset(forUTF16Offset offset: Int, in text: TextStorage) -> Int? {
         guard offset >= 0, offset <= text.count, lower < upper else { return nil }
-        var low = Int(lower)
-        var high = Int(upper)
-        let offsets = table.paragraphOffsets
-        while low + 1 < high {
-            let middle = (low + high) / 2
-            if Int(offsets[middle]) <= offset { low = middle } else { high = middle }
+        var found: Anchor?
+        forEachAnchor { anchor in
+            guard anchor.paragraphOffset <= offset || found == nil else { return false }
+            found = anchor
+            return true
         }
-        let anchor = anchor(at: low)
+        guard let anchor = found else { return nil }
         if anchor.isSoftWrap { return anchor.byteOffset + (offset > anchor.paragraphOffset ? 1 : 0) }
         let bytes = text.withUTF16 { units in
             UTF8Decoding.utf8Length(of: UnsafeBufferPointer(rebasing: units[anchor.paragraphOffset..<offset]))

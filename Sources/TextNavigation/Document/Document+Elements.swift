@@ -87,9 +87,10 @@ extension Document {
 /// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
 /// recent elements live behind a lock (`Locked`).
 final class ElementFactory: Sendable {
-    /// How much text the most recently handed out elements hold, at most, in UTF-16 units: four
-    /// times what a reading session reads ahead at a time.
-    static let recentTextBudget = 262_144
+    /// How much text the most recently handed out elements hold, at most, in UTF-16 units:
+    /// twice what a reading session reads ahead at a time (so that what it prepared stays until
+    /// it is read), and no more, for a whole read-all's memory is the book's text and this.
+    static let recentTextBudget = 131_072
     /// What an element weighs against ``recentTextBudget`` beside its text, in UTF-16 units: its
     /// own state (tokenizer, layout, locks; about a kilobyte) as text, so that a book of short
     /// paragraphs (a million of one character each) keeps a few thousand of them, not a
@@ -103,7 +104,12 @@ final class ElementFactory: Sendable {
 
     private struct State {
         var width: Double
-        var alive: [WeakElement]
+        /// The elements made that may be alive, by index: every one among the recent elements,
+        /// and those let go from them while someone held them (swept when they outnumber the
+        /// recent ones, so that a book of millions of paragraphs does not keep a slot for each).
+        var alive: [Int: WeakElement] = [:]
+        /// How many entries `alive` may have before the dead ones are swept out.
+        var sweepAt = 1024
         /// The elements handed out most recently, oldest first from `head`, each there once;
         /// slots before `head` are empty.
         var recent: [TextElement?] = []
@@ -123,16 +129,20 @@ final class ElementFactory: Sendable {
             let index = element.index
             // The slot `element` went into last is still there (only the element made for an
             // index while it is alive can be in it).
-            if alive[index].recentSlot >= dropped + head { return }
-            alive[index].recentSlot = dropped + recent.count
+            if alive[index, default: WeakElement()].recentSlot >= dropped + head { return }
+            alive[index, default: WeakElement()].recentSlot = dropped + recent.count
             recent.append(element)
             recentText += element.text.count + ElementFactory.elementWeight
             while recent.count - head > ElementFactory.recentMinimum, recentText > ElementFactory.recentTextBudget {
                 var evicted = recent[head].take()!
                 head += 1
                 recentText -= evicted.text.count + ElementFactory.elementWeight
-                if isKnownUniquelyReferenced(&evicted) { alive[evicted.index].element = nil }
+                if isKnownUniquelyReferenced(&evicted) { alive[evicted.index] = nil }
                 released.append(evicted)
+            }
+            if alive.count > sweepAt {
+                alive = alive.filter { $0.value.element != nil }
+                sweepAt = max(1024, 2 * alive.count)
             }
             if head >= 1024, head * 2 >= recent.count {
                 recent.removeFirst(head)
@@ -149,16 +159,16 @@ final class ElementFactory: Sendable {
         var recentSlot = -1
     }
 
-    init(paragraphs: [PlainTextBook.Paragraph], locale: String, width: Double) {
+    init(paragraphs: PlainTextBook.Paragraphs, locale: String, width: Double) {
         self.source = .paragraphs(paragraphs, locale: locale)
-        self.state = Locked(State(width: width, alive: Array(repeating: WeakElement(), count: paragraphs.count)))
+        self.state = Locked(State(width: width))
     }
 
     /// Elements made from `contents` (an EPUB book's blocks), each with its own locale, traits
     /// and markup.
     init(contents: [ElementContent], width: Double) {
         self.source = .contents(contents)
-        self.state = Locked(State(width: width, alive: Array(repeating: WeakElement(), count: contents.count)))
+        self.state = Locked(State(width: width))
     }
 
     /// The number of elements.
@@ -166,6 +176,10 @@ final class ElementFactory: Sendable {
 
     /// The text of element `index`.
     func text(at index: Int) -> TextStorage { source.text(at: index) }
+
+    /// How many elements the factory keeps track of (tests only): those it holds, and those
+    /// others may still hold.
+    var trackedCount: Int { state.withLock { $0.alive.count } }
 
     /// Element `index`: the one alive, or a new one.
     func element(at index: Int) -> TextElement {
@@ -201,21 +215,18 @@ final class ElementFactory: Sendable {
 
     /// Element `index`, alive or made now, with the lock held.
     private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {
-        // Read in place: a copy of the slot would add and drop a weak reference.
-        if let alive = state.alive.withUnsafeMutableBufferPointer({ ($0.baseAddress! + index).pointee.element }) {
-            return alive
-        }
+        if let alive = state.alive[index]?.element { return alive }
         let content = source.content(at: index)
         let made = TextElement(
             text: content.text, traits: content.traits, label: nil, customActions: [], customContent: [],
             locale: content.locale, width: state.width, maker: self, index: index, markup: content.markup)
-        state.alive[index].element = made
+        state.alive[index, default: WeakElement()].element = made
         return made
     }
 
     /// The line units of element `index`: the live element's, or found afresh (nothing is kept).
     func lineSegments(at index: Int) -> TextSegments {
-        let (alive, width) = state.withLock { ($0.alive[index].element, $0.width) }
+        let (alive, width) = state.withLock { ($0.alive[index]?.element, $0.width) }
         if let alive { return alive.lines.lineSegments() }
         return LiveLayout.lineSegments(of: source.text(at: index), locale: source.locale(at: index), width: width)
     }
@@ -224,7 +235,7 @@ final class ElementFactory: Sendable {
     func relayout(width: Double) {
         state.withLock { state in
             state.width = width
-            for slot in state.alive {
+            for slot in state.alive.values {
                 // Under the lock, so that no element is made at the old width meanwhile.
                 slot.element?.lines.relayout(width: width)
             }

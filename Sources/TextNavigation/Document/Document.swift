@@ -20,8 +20,22 @@ public final class Document: Sendable {
     public let elements: Elements
 
     private let explicitPageStarts: [Int]?
-    private let forcedBreaks: Set<Int>
+    private let forcedBreaks: ForcedBreaks
     private let state: Locked<State>
+
+    /// The elements that always start a page: given as indices, or a book's paragraphs after a
+    /// form feed (asked of the book, not copied into a set: a book of form feeds has millions).
+    private enum ForcedBreaks: Sendable {
+        case indices(Set<Int>)
+        case book(PlainTextBook.Paragraphs)
+
+        func isForced(before index: Int) -> Bool {
+            switch self {
+            case .indices(let indices): indices.contains(index)
+            case .book(let paragraphs): paragraphs.startsPage(at: index)
+            }
+        }
+    }
 
     private struct State {
         var layout: PageLayout?
@@ -36,15 +50,22 @@ public final class Document: Sendable {
     ) {
         TextElement.link(elements)
         for element in elements { element.lines.relayout(width: Double(layout.width)) }
-        self.init(elements: Elements(source: .given(elements)), layout: layout, pageBreaksBefore: pageBreaksBefore)
+        self.init(
+            elements: Elements(source: .given(elements)), layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
     }
 
     /// A paginated document over elements already laid out at `layout`'s width.
-    init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
+    private init(elements: Elements, layout: PageLayout, pageBreaksBefore: ForcedBreaks) {
         self.elements = elements
         self.explicitPageStarts = nil
         self.forcedBreaks = pageBreaksBefore
         self.state = Locked(State(layout: layout))
+    }
+
+    /// A paginated document over elements already laid out at `layout`'s width, with the
+    /// elements at `pageBreaksBefore` starting pages (an EPUB book's).
+    convenience init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
+        self.init(elements: elements, layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
     }
 
     /// A document whose pages a reader backend decided: each inner array is one page's
@@ -61,7 +82,7 @@ public final class Document: Sendable {
             index += page.count
         }
         self.explicitPageStarts = starts
-        self.forcedBreaks = []
+        self.forcedBreaks = .indices([])
         self.state = Locked(State(layout: nil))
         TextElement.link(elements)
     }
@@ -74,8 +95,7 @@ public final class Document: Sendable {
     /// - Complexity: O(p) in the number of paragraphs, making no element.
     public convenience init(book: PlainTextBook, locale: String = "en", layout: PageLayout = PageLayout()) {
         let factory = ElementFactory(paragraphs: book.paragraphs, locale: locale, width: Double(layout.width))
-        let breaks = Set(book.paragraphs.indices.filter { book.paragraphs[$0].startsPage })
-        self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: breaks)
+        self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .book(book.paragraphs))
     }
 
     /// The page layout, or `nil` for backend-made pages.
@@ -179,34 +199,31 @@ public final class Document: Sendable {
         } else {
             starts = paginate(linesPerPage: layout?.linesPerPage ?? Int.max)
         }
-        state.withLock { state in
-            if state.layout == layout { state.pageStarts = starts }
-        }
+        keep(pageStarts: starts, for: layout)
         return starts
     }
 
-    private func paginate(linesPerPage: Int) -> [ReadingPosition] {
-        var starts = [startPosition]
-        var used = 0
-        for index in elements.indices {
-            if forcedBreaks.contains(index), index > 0 {
-                if used > 0 || starts.last != ReadingPosition(element: index, offset: 0) {
-                    starts.append(ReadingPosition(element: index, offset: 0))
-                }
-                used = 0
-            } else if used > 0 {
-                used += 1  // the blank line between paragraphs
-            }
-            // The element's line units (its tokenizer's), found without shaping.
-            let lines = elements.lineSegments(at: index)
-            for line in 0..<max(1, lines.count) {
-                if used >= linesPerPage {
-                    starts.append(ReadingPosition(element: index, offset: line == 0 ? 0 : lines[line].lowerBound))
-                    used = 0
-                }
-                used += 1
-            }
-        }
-        return starts
+    /// The layout, and whether its pages are known.
+    var paginationState: (layout: PageLayout?, isPaginated: Bool) {
+        state.withLock { ($0.layout, $0.pageStarts != nil) }
     }
+
+    /// Keeps `starts` as the pages of `layout`, unless the layout changed meanwhile.
+    func keep(pageStarts starts: [ReadingPosition], for layout: PageLayout?) {
+        state.withLock { state in
+            if state.layout == layout { state.pageStarts = starts }
+        }
+    }
+
+    private func paginate(linesPerPage: Int) -> [ReadingPosition] {
+        var cutter = PageCutter(linesPerPage: linesPerPage)
+        for index in elements.indices {
+            // The element's line units (its tokenizer's), found without shaping.
+            cutter.add(index, lines: elements.lineSegments(at: index), forcedBreak: isPageBreakForced(before: index))
+        }
+        return cutter.starts
+    }
+
+    /// Whether a page break is forced before element `index` (a form feed in a book).
+    func isPageBreakForced(before index: Int) -> Bool { forcedBreaks.isForced(before: index) }
 }

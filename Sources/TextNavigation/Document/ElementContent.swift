@@ -9,7 +9,7 @@ struct ElementContent: Sendable {
     /// Where a book's document (``ElementFactory``) finds its elements' contents: a plain-text
     /// book's paragraphs, all in one locale, or contents listed one by one (an EPUB book's).
     enum Source: Sendable {
-        case paragraphs([PlainTextBook.Paragraph], locale: String)
+        case paragraphs(PlainTextBook.Paragraphs, locale: String)
         case contents([ElementContent])
 
         var count: Int {
@@ -21,7 +21,7 @@ struct ElementContent: Sendable {
 
         func text(at index: Int) -> TextStorage {
             switch self {
-            case .paragraphs(let paragraphs, _): paragraphs[index].text
+            case .paragraphs(let paragraphs, _): paragraphs.text(at: index)
             case .contents(let contents): contents[index].text
             }
         }
@@ -36,10 +36,9 @@ struct ElementContent: Sendable {
         func content(at index: Int) -> ElementContent {
             switch self {
             case .paragraphs(let paragraphs, let locale):
-                let paragraph = paragraphs[index]
                 return ElementContent(
-                    text: paragraph.text,
-                    traits: paragraph.kind == .heading ? [.heading, .staticText] : [.staticText], locale: locale,
+                    text: paragraphs.text(at: index),
+                    traits: paragraphs.isHeading(at: index) ? [.heading, .staticText] : [.staticText], locale: locale,
                     markup: ElementMarkup())
             case .contents(let contents):
                 return contents[index]

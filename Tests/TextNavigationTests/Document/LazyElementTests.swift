@@ -52,16 +52,16 @@ import Testing
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
         weak let first: TextElement? = document.elements[0]
-        for index in 1..<200 { _ = document.elements[index] }
-        // About 200,000 UTF-16 units of elements so far, under the budget; then two of them in
+        for index in 1..<100 { _ = document.elements[index] }
+        // About 100,000 UTF-16 units of elements so far, under the budget; then two of them in
         // turn, which as new elements would be another million.
         for _ in 0..<500 {
-            _ = document.elements[198]
-            _ = document.elements[199]
+            _ = document.elements[98]
+            _ = document.elements[99]
         }
         #expect(first != nil)
         // New elements still push the oldest out.
-        for index in 200..<400 { _ = document.elements[index] }
+        for index in 100..<400 { _ = document.elements[index] }
         #expect(first == nil)
     }
 
@@ -76,6 +76,24 @@ import Testing
         let end = document.prepareUnits(.word, from: 20_000, budget: Document.preparationBudget)
         #expect(end - 20_000 > 100)
         #expect((20_000..<end).allSatisfy { document.elements[$0].tokenizer.hasUnits(.word) })
+    }
+
+    @Test func aBookOfMillionsOfParagraphsKeepsNoSlotForEach() throws {
+        // 200,000 one-character paragraphs, each asked for once: the factory keeps track of
+        // the few thousand it holds, not of every paragraph (it kept a weak slot for each,
+        // 16 bytes a paragraph, before any was made).
+        let book = try PlainTextBook(String(repeating: "a\n\n", count: 200_000))
+        let document = Document(book: book)
+        guard case .made(let factory) = document.elements.source else {
+            Issue.record("a book's document makes its elements")
+            return
+        }
+        #expect(factory.trackedCount == 0)
+        let held = document.elements[7]
+        for index in document.elements.indices { _ = document.elements[index] }
+        #expect(factory.trackedCount < 20_000)
+        #expect(document.elements[7] === held)
+        #expect(document.elements[199_999].text.string == "a")
     }
 
     @Test func paginationMakesNoElementAndRelayoutReachesLaterOnes() throws {
