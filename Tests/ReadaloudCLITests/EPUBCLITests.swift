@@ -117,6 +117,32 @@ struct EPUBCLITests {
                 && listed.standardOutput.contains("a note"))
     }
 
+    @Test("links in JSON Lines: the table of contents' links name their target element, inside the utterance")
+    func links() throws {
+        let result = try CLIRunner.run([
+            Self.epub("idpf-childrens-literature.epub"), "--format", "jsonl", "--granularity", "sentence",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let utterances = try objects(result.standardOutput).filter { $0["type"] as? String == "utterance" }
+        let linked = utterances.filter { $0["links"] != nil }
+        let count = linked.reduce(0) { $0 + (($1["links"] as? [Any])?.count ?? 0) }
+        // The navigation document is in the spine: its table of contents links the stories
+        // (some of its lists are hidden, and not read).
+        #expect(count >= 20)
+        for utterance in linked {
+            let start = try #require(utterance["start"] as? Int)
+            let end = try #require(utterance["end"] as? Int)
+            for link in utterance["links"] as? [[String: Any]] ?? [] {
+                let linkStart = try #require(link["start"] as? Int)
+                let linkEnd = try #require(link["end"] as? Int)
+                #expect(start <= linkStart && linkStart < linkEnd && linkEnd <= end)
+                #expect((link["href"] as? String)?.hasSuffix(".xhtml") == true)
+                #expect(link["element"] is Int)
+                #expect(link["noteref"] as? Bool == false)
+            }
+        }
+    }
+
     @Test("an EPUB is known by its content, whatever its name; standard input stays plain text")
     func knownByContent() throws {
         let directory = try CLIRunner.temporaryDirectory()
