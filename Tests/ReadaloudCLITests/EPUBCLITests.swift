@@ -143,6 +143,29 @@ struct EPUBCLITests {
         }
     }
 
+    @Test("units and probe read an EPUB's elements")
+    func unitsAndProbe() throws {
+        let book = Self.epub("epubcheck-epub2-minimal.epub")
+        let units = try CLIRunner.run(["units", book, "--granularity", "sentence", "--offsets"])
+        #expect(units.status == 0, "\(units.standardError)")
+        #expect(units.standardOutput == "0\t0\t8\tLoomings\n1\t0\t16\tCall me Ishmael.\n")
+        let probe = try CLIRunner.run(["probe", book, "--granularity", "word"])
+        #expect(probe.status == 0, "\(probe.standardError)")
+        #expect(probe.standardOutput.hasPrefix("0\t0\tforward\t1\t0\t8\t0-8\n"))
+    }
+
+    @Test("serve opens an EPUB by path")
+    func serve() throws {
+        let server = try ServeProcess()
+        let opened = try server.request(1, "open", ["path": Self.epub("epubcheck-epub2-minimal.epub")])
+        let result = opened["result"] as? [String: Any] ?? [:]
+        #expect(result["elements"] as? Int == 2, "\(opened)")
+        let book = result["book"] as? Int ?? 0
+        let element = try server.request(2, "element", ["book": book, "element": 1])
+        #expect((element["result"] as? [String: Any])?["text"] as? String == "Call me Ishmael.", "\(element)")
+        #expect(try server.finish() == 0)
+    }
+
     @Test("an EPUB is known by its content, whatever its name; standard input stays plain text")
     func knownByContent() throws {
         let directory = try CLIRunner.temporaryDirectory()

@@ -9,6 +9,19 @@ struct OpenedBook {
     let epub: EPUBBook?
     /// The plain-text book, when the file is one.
     var plainText: PlainTextBook?
+    /// The locale a plain-text book is tokenized with.
+    var locale = "en"
+
+    /// How many texts the book has: a plain-text book's paragraphs, an EPUB's elements.
+    var textCount: Int { plainText?.paragraphs.count ?? document.elements.count }
+
+    /// The text at `index` (below ``textCount``) and the locale it is tokenized with: a
+    /// plain-text paragraph with the book's locale, an EPUB element with its own language.
+    func text(at index: Int) -> (text: TextStorage, locale: String) {
+        if let plainText { return (plainText.paragraphs[index].text, locale) }
+        let element = document.elements[index]
+        return (element.text, element.locale)
+    }
 
     /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora
     /// readings, an EPUB's `<rt>` readings.
@@ -42,7 +55,7 @@ struct OpenedBook {
         }
         let book = try BookInput.book(at: path, lossy: lossy)
         return OpenedBook(
-            document: Document(book: book, locale: locale, layout: layout), epub: nil, plainText: book)
+            document: Document(book: book, locale: locale, layout: layout), epub: nil, plainText: book, locale: locale)
     }
 
     /// Whether `path` is a regular file that starts as a ZIP archive does (anything else, a
