@@ -166,7 +166,7 @@ struct EPUBCLITests {
         #expect(try server.finish() == 0)
     }
 
-    @Test("an EPUB is known by its content, whatever its name; standard input stays plain text")
+    @Test("an EPUB is known by its content, whatever its name, on standard input too")
     func knownByContent() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -176,8 +176,17 @@ struct EPUBCLITests {
         let result = try CLIRunner.run([renamed.path])
         #expect(result.status == 0)
         #expect(result.standardOutput == "  Page 1 of 1\nLoomings\n  Heading\nCall me Ishmael.\n")
+        // On standard input too, by its ZIP signature (not stopped at its first NUL as binary).
         let piped = try CLIRunner.run(["-"], input: try Data(contentsOf: renamed))
-        #expect(piped.status == 65)
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(piped.standardOutput == result.standardOutput)
+        let units = try CLIRunner.run(
+            ["units", "-", "--granularity", "sentence"], input: try Data(contentsOf: renamed))
+        #expect(units.standardOutput == "Loomings\nCall me Ishmael.\n")
+        // Binary input that is no ZIP still stops at its first NUL.
+        let binary = try CLIRunner.run(["-"], input: Data([0x41, 0x00, 0x42]))
+        #expect(binary.status == 65)
+        #expect(binary.standardError.contains("binary"), "\(binary.standardError)")
     }
 
     @Test(
