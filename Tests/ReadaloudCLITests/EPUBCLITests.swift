@@ -117,7 +117,56 @@ struct EPUBCLITests {
                 && listed.standardOutput.contains("a note"))
     }
 
-    @Test("an EPUB is known by its content, whatever its name; standard input stays plain text")
+    @Test("links in JSON Lines: the table of contents' links name their target element, inside the utterance")
+    func links() throws {
+        let result = try CLIRunner.run([
+            Self.epub("idpf-childrens-literature.epub"), "--format", "jsonl", "--granularity", "sentence",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let utterances = try objects(result.standardOutput).filter { $0["type"] as? String == "utterance" }
+        let linked = utterances.filter { $0["links"] != nil }
+        let count = linked.reduce(0) { $0 + (($1["links"] as? [Any])?.count ?? 0) }
+        // The navigation document is in the spine: its table of contents links the stories
+        // (some of its lists are hidden, and not read).
+        #expect(count >= 20)
+        for utterance in linked {
+            let start = try #require(utterance["start"] as? Int)
+            let end = try #require(utterance["end"] as? Int)
+            for link in utterance["links"] as? [[String: Any]] ?? [] {
+                let linkStart = try #require(link["start"] as? Int)
+                let linkEnd = try #require(link["end"] as? Int)
+                #expect(start <= linkStart && linkStart < linkEnd && linkEnd <= end)
+                #expect((link["href"] as? String)?.hasSuffix(".xhtml") == true)
+                #expect(link["element"] is Int)
+                #expect(link["noteref"] as? Bool == false)
+            }
+        }
+    }
+
+    @Test("units and probe read an EPUB's elements")
+    func unitsAndProbe() throws {
+        let book = Self.epub("epubcheck-epub2-minimal.epub")
+        let units = try CLIRunner.run(["units", book, "--granularity", "sentence", "--offsets"])
+        #expect(units.status == 0, "\(units.standardError)")
+        #expect(units.standardOutput == "0\t0\t8\tLoomings\n1\t0\t16\tCall me Ishmael.\n")
+        let probe = try CLIRunner.run(["probe", book, "--granularity", "word"])
+        #expect(probe.status == 0, "\(probe.standardError)")
+        #expect(probe.standardOutput.hasPrefix("0\t0\tforward\t1\t0\t8\t0-8\n"))
+    }
+
+    @Test("serve opens an EPUB by path")
+    func serve() throws {
+        let server = try ServeProcess()
+        let opened = try server.request(1, "open", ["path": Self.epub("epubcheck-epub2-minimal.epub")])
+        let result = opened["result"] as? [String: Any] ?? [:]
+        #expect(result["elements"] as? Int == 2, "\(opened)")
+        let book = result["book"] as? Int ?? 0
+        let element = try server.request(2, "element", ["book": book, "element": 1])
+        #expect((element["result"] as? [String: Any])?["text"] as? String == "Call me Ishmael.", "\(element)")
+        #expect(try server.finish() == 0)
+    }
+
+    @Test("an EPUB is known by its content, whatever its name, on standard input too")
     func knownByContent() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -127,8 +176,17 @@ struct EPUBCLITests {
         let result = try CLIRunner.run([renamed.path])
         #expect(result.status == 0)
         #expect(result.standardOutput == "  Page 1 of 1\nLoomings\n  Heading\nCall me Ishmael.\n")
+        // On standard input too, by its ZIP signature (not stopped at its first NUL as binary).
         let piped = try CLIRunner.run(["-"], input: try Data(contentsOf: renamed))
-        #expect(piped.status == 65)
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(piped.standardOutput == result.standardOutput)
+        let units = try CLIRunner.run(
+            ["units", "-", "--granularity", "sentence"], input: try Data(contentsOf: renamed))
+        #expect(units.standardOutput == "Loomings\nCall me Ishmael.\n")
+        // Binary input that is no ZIP still stops at its first NUL.
+        let binary = try CLIRunner.run(["-"], input: Data([0x41, 0x00, 0x42]))
+        #expect(binary.status == 65)
+        #expect(binary.standardError.contains("binary"), "\(binary.standardError)")
     }
 
     @Test(

@@ -73,12 +73,17 @@ final class MappedFile {
 
     /// Reads the open `descriptor` (standard input, say) as a stream, from where it stands, at
     /// most `limit` bytes; `name` names it in errors. The descriptor stays open.
-    init(descriptor: Int32, name: String, stopsAtNUL: Bool, limit: Int = streamLimit) throws(BookLoadingError) {
+    ///
+    /// - Parameter readsArchives: read a stream that starts with a ZIP signature (an EPUB) to
+    ///   its end, NULs and all, rather than stop at its first NUL.
+    init(descriptor: Int32, name: String, stopsAtNUL: Bool, readsArchives: Bool = false, limit: Int = streamLimit)
+        throws(BookLoadingError)
+    {
         bytes = UnsafeBufferPointer(start: nil, count: 0)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: name, reason: Self.lastError()) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: name, reason: "it is a directory") }
-        try readStream(descriptor, path: name, stopsAtNUL: stopsAtNUL, limit: limit)
+        try readStream(descriptor, path: name, stopsAtNUL: stopsAtNUL, readsArchives: readsArchives, limit: limit)
     }
 
     /// Copies the regular file open as `descriptor`, whose size and times `status` holds, into
@@ -110,10 +115,11 @@ final class MappedFile {
     }
 
     /// Reads `descriptor` to its end into an allocated buffer, at most `limit` bytes; with
-    /// `stopsAtNUL`, stops after the chunk holding the first NUL byte.
-    private func readStream(_ descriptor: Int32, path: String, stopsAtNUL: Bool, limit: Int)
-        throws(BookLoadingError)
-    {
+    /// `stopsAtNUL`, stops after the chunk holding the first NUL byte, unless `readsArchives`
+    /// and the stream starts with a ZIP signature.
+    private func readStream(
+        _ descriptor: Int32, path: String, stopsAtNUL: Bool, readsArchives: Bool = false, limit: Int
+    ) throws(BookLoadingError) {
         var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         var count = 0
         while true {
@@ -140,7 +146,11 @@ final class MappedFile {
             count += got
             // The first sign of binary input ends the stream: the loader reports it from
             // what was read (/dev/zero and /dev/urandom give a NUL in their first chunk).
-            if stopsAtNUL, chunk.contains(0) { break }
+            if stopsAtNUL, chunk.contains(0),
+                !(readsArchives && count >= 4 && EPUBBook.isArchive(prefix: UnsafeRawBufferPointer(storage).prefix(4)))
+            {
+                break
+            }
         }
         guard count <= limit else {
             storage.deallocate()

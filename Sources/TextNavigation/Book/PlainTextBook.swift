@@ -152,7 +152,7 @@ public struct PlainTextBook: Sendable {
     }
 
     /// Validates `bytes` (rule 1) and assembles its paragraphs.
-    private static func load(_ bytes: UnsafeBufferPointer<UInt8>, options: Options, file: MappedFile?)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, options: Options, file: MappedFile?)
         throws(BookLoadingError) -> PlainTextBook
     {
         guard bytes.count < Int(Int32.max) else { throw .tooLarge(byteCount: bytes.count) }

@@ -15,4 +15,9 @@ struct EPUBBlock: Sendable {
     var ruby: [RubyAnnotation] = []
     /// Print page markers inside the block (offsets into ``text``).
     var printPages: [PrintPageMarker] = []
+    /// Whether the block is a footnote or endnote (read-all passes it by).
+    var isNote = false
+    /// Links (`<a href>`) in the text: their ranges, `href` as written, and whether each is a
+    /// note reference.
+    var links: [(range: Range<Int>, href: String, isNoteReference: Bool)] = []
 }

@@ -2,9 +2,12 @@
 /// ``PlainTextBook``.
 ///
 /// `META-INF/container.xml` names the package document (OPF); its spine gives the reading order
-/// (items with `linear="no"` are left out of the elements, as read-all skips them), its metadata
+/// (items with `linear="no"` come after the linear ones, their elements outside the reading
+/// order: reached by link, locator or navigation, passed by in read-all), its metadata
 /// the title, language and page progression; the EPUB 3 navigation document or the EPUB 2 NCX
-/// gives ``navigation``. Each content document becomes blocks (``XHTMLContentReader``), each
+/// gives ``navigation``, and each element a table of contents entry points to is a heading
+/// (level: the entry's depth plus one, ``ElementMarkup/headingTitle``: its title, unless the
+/// element is a heading of its own). Each content document becomes blocks (``XHTMLContentReader``), each
 /// block one element. All elements' texts share one ``UTF16Buffer``, one U+2029 apart, as a
 /// plain-text book's paragraphs do.
 ///
@@ -25,6 +28,9 @@ public struct EPUBBook: Sendable {
         public let href: String
         /// The indices of its elements.
         public let elements: Range<Int>
+        /// `false` for a `linear="no"` spine item: its elements come after the linear
+        /// documents' and are outside the reading order (read-all passes them by).
+        public let isLinear: Bool
     }
 
     /// The first `dc:title`, if any.
@@ -106,8 +112,16 @@ public struct EPUBBook: Sendable {
         var documents: [ContentDocument] = []
         var carried: [String] = []
         var anchors: [String: [String: Int]] = [:]
-        for item in package.spine where item.isLinear {
+        // The linear items in spine order, then the others (outside the reading order).
+        let spine = package.spine.filter(\.isLinear) + package.spine.filter { !$0.isLinear }
+        for item in spine {
             let path = item.item.path
+            if !item.isLinear, !carried.isEmpty, let last = blocks.indices.last {
+                // Markers after the last linear text end it, before the non-linear documents.
+                let end = blocks[last].block.text.count
+                blocks[last].block.printPages += carried.map { PrintPageMarker(label: $0, offset: end) }
+                carried = []
+            }
             let root: XMLNode?
             do throws(EPUBError) {
                 guard archive.contains(path) else {
@@ -130,7 +144,9 @@ public struct EPUBBook: Sendable {
                 carried = []
             }
             carried += reader.trailingMarkers
-            documents.append(ContentDocument(href: path, elements: blocks.count..<blocks.count + found.count))
+            documents.append(
+                ContentDocument(
+                    href: path, elements: blocks.count..<blocks.count + found.count, isLinear: item.isLinear))
             anchors[path] = reader.anchors.mapValues { blocks.count + $0 }
             blocks += found.map { ($0, path) }
         }
@@ -165,17 +181,47 @@ public struct EPUBBook: Sendable {
         var contents: [ElementContent] = []
         var printPages: [PrintPage] = []
         contents.reserveCapacity(blocks.count)
+        let nonLinear = Set(documents.filter { !$0.isLinear }.map(\.href))
+        // The table of contents' targets are headings (the first entry naming an element wins).
+        var tableOfContents: [Int: EPUBNavigation.Entry] = [:]
+        for entry in navigation.tableOfContents {
+            if let index = Self.elementIndex(
+                href: entry.href, fragment: entry.fragment, documents: documents, anchors: anchors),
+                tableOfContents[index] == nil
+            {
+                tableOfContents[index] = entry
+            }
+        }
         var start = 0
         for (index, entry) in blocks.enumerated() {
             let block = entry.block
             let range = start..<start + block.text.count
             start = range.upperBound + 1
             var traits: ElementTraits = block.isImage ? [.image] : [.staticText]
-            if block.headingLevel > 0 { traits.insert(.heading) }
+            var headingLevel = block.headingLevel > 0 ? block.headingLevel : nil
+            var headingTitle: String?
+            if let entry = tableOfContents[index], headingLevel == nil {
+                headingLevel = min(entry.depth + 1, 6)
+                headingTitle = entry.title.isEmpty ? nil : entry.title
+            }
+            if headingLevel != nil { traits.insert(.heading) }
+            let folder = EPUBPath.folder(of: entry.href)
+            let links = block.links.compactMap { link -> ElementMarkup.Link? in
+                let target =
+                    link.href.hasPrefix("#")
+                    ? (entry.href, String(link.href.dropFirst()).removingPercentEncoding)
+                    : EPUBPath.resolve(link.href, against: folder)
+                guard let target else { return nil }
+                return ElementMarkup.Link(
+                    range: link.range, href: target.path, fragment: target.fragment,
+                    target: Self.elementIndex(
+                        href: target.path, fragment: target.fragment, documents: documents, anchors: anchors),
+                    isNoteReference: link.isNoteReference)
+            }
             let markup = ElementMarkup(
-                href: entry.href, direction: block.direction,
-                headingLevel: block.headingLevel > 0 ? block.headingLevel : nil, ruby: block.ruby,
-                printPages: block.printPages)
+                href: entry.href, direction: block.direction, headingLevel: headingLevel, ruby: block.ruby,
+                printPages: block.printPages, links: links,
+                isOutsideReadingOrder: block.isNote || nonLinear.contains(entry.href), headingTitle: headingTitle)
             contents.append(
                 ElementContent(
                     text: TextStorage(buffer: buffer, range: range), traits: traits, locale: block.language,
@@ -193,12 +239,19 @@ public struct EPUBBook: Sendable {
 
     /// The index of the element a navigation entry (a table of contents or page list entry)
     /// points to: the element its fragment's `id` starts in, or its content document's first
-    /// element; `nil` when the entry points outside what was read (a missing or non-linear
-    /// document, or one without text).
+    /// element; `nil` when the entry points outside what was read (a missing document, or one
+    /// without text).
     public func elementIndex(of entry: EPUBNavigation.Entry) -> Int? {
-        guard let document = contentDocuments.first(where: { $0.href == entry.href }), !document.elements.isEmpty
+        Self.elementIndex(href: entry.href, fragment: entry.fragment, documents: contentDocuments, anchors: anchors)
+    }
+
+    /// The element a link to `href` and `fragment` points to (see ``elementIndex(of:)``).
+    private static func elementIndex(
+        href: String, fragment: String?, documents: [ContentDocument], anchors: [String: [String: Int]]
+    ) -> Int? {
+        guard let document = documents.first(where: { $0.href == href }), !document.elements.isEmpty
         else { return nil }
-        guard let fragment = entry.fragment, let anchor = anchors[entry.href]?[fragment] else {
+        guard let fragment, let anchor = anchors[href]?[fragment] else {
             return document.elements.lowerBound
         }
         return min(anchor, document.elements.upperBound - 1)

@@ -8,8 +8,10 @@
 /// - `img` becomes an image block read as its `alt` (`alt=""` or none is decorative: skipped);
 ///   an `svg` with a `title` an image block read as the title.
 /// - Not read: `head`, `script`, `style`, `template`, anything `hidden` or
-///   `aria-hidden="true"`, footnote and endnote asides (`epub:type` footnote, endnote,
-///   rearnote; `role` doc-footnote, doc-endnote), MathML (its `alttext` is read instead).
+///   `aria-hidden="true"`, MathML (its `alttext` is read instead).
+/// - Footnote and endnote asides (`epub:type` footnote, endnote, rearnote; `role`
+///   doc-footnote, doc-endnote) become note blocks (``EPUBBlock/isNote``), which read-all
+///   passes by; links (`<a href>`, note references among them) are kept on their block.
 /// - Ruby: the base is read once; `<rt>` gives the reading, kept as a ``RubyAnnotation``; `<rp>`
 ///   is dropped.
 /// - `epub:switch` reads its `epub:default` only.
@@ -33,6 +35,9 @@ struct XHTMLContentReader {
     /// Where the ruby base being read starts in the current block's text, once it has text.
     private var rubyBaseStart: Int?
     private var inRuby = false
+    /// Where the link being read starts in the current block's text, once it has text.
+    private var linkStart: Int?
+    private var inLink = false
     private let defaultLanguage: String
     private let defaultDirection: WritingDirection
 
@@ -41,6 +46,7 @@ struct XHTMLContentReader {
         var direction: WritingDirection
         var headingLevel = 0
         var preservesSpace = false
+        var isNote = false
     }
 
     private static let blockNames: Set<String> = [
@@ -99,7 +105,9 @@ struct XHTMLContentReader {
         if !types.isDisjoint(with: Self.noteTypes) || role == "doc-footnote" || role == "doc-endnote"
             || role == "doc-endnotes"
         {
-            if name == "aside" || name == "section" || name == "div" || name == "li" || name == "ol" { return }
+            if name == "aside" || name == "section" || name == "div" || name == "li" || name == "ol" {
+                context.isNote = true
+            }
         }
         if namespace == XMLNode.ops && name == "switch" {
             if let fallback = node.elements.first(where: { $0.name == "default" }) {
@@ -126,6 +134,11 @@ struct XHTMLContentReader {
             return
         case "rt", "rtc":
             return  // outside ruby, or handled by visitRuby
+        case "a" where node.attribute("href") != nil && !inLink:
+            visitLink(
+                node, href: node.attribute("href") ?? "",
+                isNoteReference: types.contains("noteref") || role == "doc-noteref", context)
+            return
         default:
             break
         }
@@ -163,6 +176,20 @@ struct XHTMLContentReader {
         (inRuby, rubyBaseStart) = (wasInRuby, outerStart)
     }
 
+    /// Reads an `a` with an `href`: its content as inline text, kept as a link when it stays in
+    /// one block.
+    private mutating func visitLink(_ node: XMLNode, href: String, isNoteReference: Bool, _ context: Context) {
+        let block = blocks.count
+        inLink = true
+        linkStart = nil
+        for child in node.children { visit(child, context) }
+        inLink = false
+        if let start = linkStart, blocks.count == block, start < current.text.count {
+            current.links.append((start..<current.text.count, href, isNoteReference))
+        }
+        linkStart = nil
+    }
+
     private mutating func append(_ string: String, _ context: Context) {
         for scalar in string.unicodeScalars {
             let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
@@ -177,6 +204,7 @@ struct XHTMLContentReader {
                 current.language = context.language
                 current.direction = context.direction
                 current.headingLevel = context.headingLevel
+                current.isNote = context.isNote
                 for label in pendingMarkers { current.printPages.append(PrintPageMarker(label: label, offset: 0)) }
                 pendingMarkers = []
             }
@@ -189,6 +217,7 @@ struct XHTMLContentReader {
                 pendingSpaceHasNewline = false
             }
             if inRuby, rubyBaseStart == nil { rubyBaseStart = current.text.count }
+            if inLink, linkStart == nil { linkStart = current.text.count }
             UTF16.encode(scalar) { current.text.append($0) }
         }
     }
@@ -224,5 +253,6 @@ struct XHTMLContentReader {
         blocks.append(current)
         current = EPUBBlock()
         rubyBaseStart = nil
+        linkStart = nil
     }
 }

@@ -1,7 +1,32 @@
 /// What an element's source markup says beyond its text, for elements made from an EPUB
 /// content document (plain-text elements have none): the content document it comes from, its
-/// writing direction and heading level, ruby readings and print page markers.
+/// writing direction and heading level, ruby readings, print page markers, links, and whether
+/// read-all passes it by.
 public struct ElementMarkup: Sendable, Hashable {
+    /// A link inside the element's text (an `<a href>` pointing into the book, such as a note
+    /// reference): its UTF-16 range in the element and where it goes.
+    public struct Link: Sendable, Hashable {
+        /// The link text's range in the element's text.
+        public var range: Range<Int>
+        /// The content document it points to (its entry name in the container).
+        public var href: String
+        /// The element `id` it points to, if any.
+        public var fragment: String?
+        /// The element it points to (the one its fragment's `id` starts in, or its content
+        /// document's first), or `nil` when that is not in the document.
+        public var target: Int?
+        /// Whether it is a note reference (`epub:type="noteref"`, `role="doc-noteref"`).
+        public var isNoteReference: Bool
+
+        public init(range: Range<Int>, href: String, fragment: String?, target: Int?, isNoteReference: Bool) {
+            self.range = range
+            self.href = href
+            self.fragment = fragment
+            self.target = target
+            self.isNoteReference = isNoteReference
+        }
+    }
+
     /// The content document the element comes from (its entry name in the EPUB container).
     public var href: String?
     /// The writing direction its markup gives (`dir`), if any.
@@ -12,15 +37,28 @@ public struct ElementMarkup: Sendable, Hashable {
     public var ruby: [RubyAnnotation]
     /// Print page breaks inside the element (or at its start), in order.
     public var printPages: [PrintPageMarker]
+    /// Links inside the text, in order.
+    public var links: [Link]
+    /// Whether read-all passes the element by: content outside the reading order, reached by
+    /// link, locator or navigation (a `linear="no"` spine item's elements, footnote and endnote
+    /// asides). See ``ReadingSession``.
+    public var isOutsideReadingOrder: Bool
+    /// The title the table of contents gives an element it points to that is no heading of
+    /// its own (read in its ``ReadingEvent/heading(element:text:)`` event instead of its text).
+    public var headingTitle: String?
 
     public init(
         href: String? = nil, direction: WritingDirection? = nil, headingLevel: Int? = nil,
-        ruby: [RubyAnnotation] = [], printPages: [PrintPageMarker] = []
+        ruby: [RubyAnnotation] = [], printPages: [PrintPageMarker] = [], links: [Link] = [],
+        isOutsideReadingOrder: Bool = false, headingTitle: String? = nil
     ) {
         self.href = href
         self.direction = direction
         self.headingLevel = headingLevel
         self.ruby = ruby
         self.printPages = printPages
+        self.links = links
+        self.isOutsideReadingOrder = isOutsideReadingOrder
+        self.headingTitle = headingTitle
     }
 }

@@ -15,7 +15,12 @@
 ///   white space (a line of asterisks, a row of emoji) is read by its sentences at word
 ///   granularity; an element with no unit at all but such text (a backend's element without
 ///   lines) is read as one utterance.
-/// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event, and
+/// - Elements outside the reading order (``ElementMarkup/isOutsideReadingOrder``: an EPUB's
+///   `linear="no"` documents and footnote and endnote asides) are passed by, except the run of
+///   them the session starts in: a reader who followed a note reference and reads from there
+///   hears the note, then reading goes on with what follows it.
+/// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event
+///   (with the table of contents' title, ``ElementMarkup/headingTitle``, when it has one), and
 ///   after any element's last utterance its high-importance custom content
 ///   (``ReadingEvent/customContent(element:content:)``), as VoiceOver reads `AXCustomContent`.
 ///
@@ -65,6 +70,9 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
     private var elementHadUtterance = false
+    /// Whether elements outside the reading order are read: only in the run of them where the
+    /// session starts.
+    private var readsOutsideReadingOrder = false
     /// The elements before this index have their units prepared (read ahead, see
     /// ``units(in:)``).
     private var preparedEnd = 0
@@ -128,6 +136,9 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             self.page = document.page(containing: cursor)
         }
         self.elementHadUtterance = self.cursor.offset > 0
+        self.readsOutsideReadingOrder =
+            cursor.element < document.elements.count
+            && document.elements[cursor.element].markup.isOutsideReadingOrder
     }
 
     /// Stops producing events until ``resume()``; ``position`` is where reading will go on.
@@ -148,6 +159,14 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         while cursor.element < document.elements.count {
             let elementIndex = cursor.element
             let element = document.elements[elementIndex]
+            if element.markup.isOutsideReadingOrder != readsOutsideReadingOrder {
+                if readsOutsideReadingOrder {
+                    readsOutsideReadingOrder = false
+                } else {
+                    advanceElement()
+                    continue
+                }
+            }
             let segments = units(in: elementIndex)
             let index = segments.firstIndex(endingAfter: cursor.offset)
             var range: Range<Int>?
@@ -194,7 +213,9 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// high-importance custom content (the rest is on demand, like `AXCustomContent`).
     private static func eventsAtEnd(of element: TextElement, index: Int) -> [ReadingEvent] {
         var events: [ReadingEvent] = []
-        if element.traits.contains(.heading) { events.append(.heading(element: index, text: element.string)) }
+        if element.traits.contains(.heading) {
+            events.append(.heading(element: index, text: element.markup.headingTitle ?? element.string))
+        }
         for content in element.customContent where content.importance == .high {
             events.append(.customContent(element: index, content: content))
         }

@@ -81,6 +81,25 @@ enum BookInput {
         return false
     }
 
+    /// Standard input read as a stream: a plain-text book, or an EPUB's bytes when it starts as
+    /// a ZIP archive does.
+    static func standardInput(lossy: Bool) throws(CommandFailure) -> StreamedInput {
+        do {
+            return try StreamedInput(fileDescriptor: 0, name: "standard input", options: .init(lossy: lossy))
+        } catch {
+            throw failure(error, named: "standard input")
+        }
+    }
+
+    /// The failure for a book named `name` that could not be loaded.
+    private static func failure(_ error: BookLoadingError, named name: String) -> CommandFailure {
+        switch error {
+        case .unreadable: CommandFailure("\(error)", exitCode: .noInput)
+        case .changedWhileReading: CommandFailure("\(error)", exitCode: .dataError)
+        default: CommandFailure("\(name): \(error)", exitCode: .dataError)
+        }
+    }
+
     /// The book `load` reads, named `name` in errors: refused when it has no text to read.
     static func book(named name: String, _ load: () throws(BookLoadingError) -> PlainTextBook)
         throws(CommandFailure) -> PlainTextBook
@@ -92,11 +111,7 @@ enum BookInput {
             }
             return book
         } catch let error as BookLoadingError {
-            switch error {
-            case .unreadable: throw CommandFailure("\(error)", exitCode: .noInput)
-            case .changedWhileReading: throw CommandFailure("\(error)", exitCode: .dataError)
-            default: throw CommandFailure("\(name): \(error)", exitCode: .dataError)
-            }
+            throw failure(error, named: name)
         } catch let error as CommandFailure {
             throw error
         } catch {

@@ -9,6 +9,19 @@ struct OpenedBook {
     let epub: EPUBBook?
     /// The plain-text book, when the file is one.
     var plainText: PlainTextBook?
+    /// The locale a plain-text book is tokenized with.
+    var locale = "en"
+
+    /// How many texts the book has: a plain-text book's paragraphs, an EPUB's elements.
+    var textCount: Int { plainText?.paragraphs.count ?? document.elements.count }
+
+    /// The text at `index` (below ``textCount``) and the locale it is tokenized with: a
+    /// plain-text paragraph with the book's locale, an EPUB element with its own language.
+    func text(at index: Int) -> (text: TextStorage, locale: String) {
+        if let plainText { return (plainText.paragraphs[index].text, locale) }
+        let element = document.elements[index]
+        return (element.text, element.locale)
+    }
 
     /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora
     /// readings, an EPUB's `<rt>` readings.
@@ -24,25 +37,45 @@ struct OpenedBook {
     }
 
     /// Opens the book at `path` laid out with `layout`; plain text is tokenized with `locale`,
-    /// an EPUB's elements with their own languages. `-` reads standard input as a plain-text
-    /// stream (an EPUB needs a file: a ZIP is read from its end). An EPUB's problems that did
+    /// an EPUB's elements with their own languages. `-` reads standard input as a stream: an
+    /// EPUB when it starts with a ZIP signature, else plain text. An EPUB's problems that did
     /// not stop reading (a content document skipped) are written to standard error.
     static func open(at path: String, lossy: Bool, locale: String, layout: PageLayout = PageLayout())
         throws(CommandFailure) -> OpenedBook
     {
-        if path != "-", isArchive(at: path) {
-            let epub: EPUBBook
-            do {
-                epub = try EPUBBook(contentsOf: path)
-            } catch {
-                throw CommandFailure("\(path): \(error)", exitCode: .dataError)
+        let book: PlainTextBook
+        if path == "-" {
+            switch try BookInput.standardInput(lossy: lossy) {
+            case .archive(let bytes):
+                return try openEPUB(named: "standard input", layout: layout) { () throws(EPUBError) in
+                    try EPUBBook(bytes: bytes)
+                }
+            case .plainText(let streamed):
+                book = try BookInput.book(named: "standard input") { streamed }
             }
-            for problem in epub.problems { writeToStandardError("warning: \(path): \(problem)\n") }
-            return OpenedBook(document: Document(epub: epub, layout: layout), epub: epub)
+        } else if isArchive(at: path) {
+            return try openEPUB(named: path, layout: layout) { () throws(EPUBError) in
+                try EPUBBook(contentsOf: path)
+            }
+        } else {
+            book = try BookInput.book(at: path, lossy: lossy)
         }
-        let book = try BookInput.book(at: path, lossy: lossy)
         return OpenedBook(
-            document: Document(book: book, locale: locale, layout: layout), epub: nil, plainText: book)
+            document: Document(book: book, locale: locale, layout: layout), epub: nil, plainText: book, locale: locale)
+    }
+
+    /// The EPUB `load` reads, named `name` in errors and warnings.
+    private static func openEPUB(
+        named name: String, layout: PageLayout, _ load: () throws(EPUBError) -> EPUBBook
+    ) throws(CommandFailure) -> OpenedBook {
+        let epub: EPUBBook
+        do {
+            epub = try load()
+        } catch {
+            throw CommandFailure("\(name): \(error)", exitCode: .dataError)
+        }
+        for problem in epub.problems { writeToStandardError("warning: \(name): \(problem)\n") }
+        return OpenedBook(document: Document(epub: epub, layout: layout), epub: epub)
     }
 
     /// Whether `path` is a regular file that starts as a ZIP archive does (anything else, a

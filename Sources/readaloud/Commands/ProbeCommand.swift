@@ -13,7 +13,8 @@ enum ProbeCommand {
               paragraph<TAB>p<TAB>forward|backward<TAB>within<TAB>atBoundary<TAB>toBoundary<TAB>enclosing
             within and atBoundary are 1 or 0; toBoundary is a position or - for none; enclosing is \
             start-end or -. Positions are UTF-16 offsets in the paragraph, which are numbered from 0 as \
-            'units --offsets' numbers them.
+            'units --offsets' numbers them (an EPUB's paragraphs are its elements, each tokenized with \
+            its own language).
             """)
 
     static let granularity = CommonOptions.granularity(
@@ -21,11 +22,13 @@ enum ProbeCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let granularity = arguments[Self.granularity]
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy])
         let locale = arguments[CommonOptions.locale]
+        let book = try OpenedBook.open(
+            at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale)
         let output = StandardOutput.shared
-        for (index, paragraph) in book.paragraphs.enumerated() {
-            let tokenizer = try CommonOptions.tokenizer(for: paragraph.text, locale: locale)
+        for index in 0..<book.textCount {
+            let (text, locale) = book.text(at: index)
+            let tokenizer = try CommonOptions.tokenizer(for: text, locale: locale)
             var offset: Int? = 0
             while let current = offset {
                 let position = TextPosition(offset: current)

@@ -10,6 +10,8 @@ enum UnitsCommand {
             granularity.spec, CommonOptions.locale.spec, width.spec, offsets.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
+            The book is plain text or an EPUB (known by its content); an EPUB's paragraphs are its \
+            elements, in document order, each tokenized with its own language rather than --locale. \
             Lines are laid out --width cells wide (a wide East Asian character takes 2), and print \
             without their trailing spaces. Paragraphs are numbered from 0. Line and paragraph breaks inside a unit print as spaces, \
             so each unit stays on one line; --offsets gives the exact range.
@@ -28,26 +30,28 @@ enum UnitsCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let granularity = arguments[Self.granularity]
-        let book = try BookInput.book(at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy])
         let locale = arguments[CommonOptions.locale]
+        let book = try OpenedBook.open(
+            at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale)
         let withOffsets = arguments[offsets]
         let width = arguments[Self.width]
         let output = StandardOutput.shared
-        for (index, paragraph) in book.paragraphs.enumerated() {
+        for index in 0..<book.textCount {
+            let (text, locale) = book.text(at: index)
             func print(_ range: Range<Int>) {
-                let text = CommonOptions.oneLine(paragraph.text.string(in: range) ?? "")
-                output.line(withOffsets ? "\(index)\t\(range.lowerBound)\t\(range.upperBound)\t\(text)" : text)
+                let line = CommonOptions.oneLine(text.string(in: range) ?? "")
+                output.line(withOffsets ? "\(index)\t\(range.lowerBound)\t\(range.upperBound)\t\(line)" : line)
             }
             if granularity == .line {
                 // Laid-out lines, without their trailing spaces, printed as they are found.
                 do {
-                    try CellLines.forEach(in: paragraph.text, locale: locale, width: Double(width)) { print($1) }
+                    try CellLines.forEach(in: text, locale: locale, width: Double(width)) { print($1) }
                 } catch {
                     throw CommandFailure("invalid locale '\(locale)'", exitCode: .usage)
                 }
             } else {
                 // What read-all reads: a paragraph with no word is printed by its sentences.
-                let units = try CommonOptions.tokenizer(for: paragraph.text, locale: locale)
+                let units = try CommonOptions.tokenizer(for: text, locale: locale)
                     .readingUnits(for: granularity)
                 for unit in 0..<units.count { print(units[unit]) }
             }

@@ -105,7 +105,10 @@ enum EventFormatter {
     /// An EPUB element's fields on its utterance: `language` (BCP 47), `href` (the content
     /// document), `direction` (`ltr`/`rtl`), `traits` (`heading`, `image`), and `ruby` (the
     /// readings over the utterance's range, `{"start","end","reading"}` in element offsets,
-    /// clipped to the range). Plain-text elements get none.
+    /// clipped to the range), and, when the range holds any, `links` (the links over it,
+    /// `{"start","end","href","fragment","element","noteref"}`: offsets clipped like ruby's,
+    /// `fragment` and `element`, the target element's index, only when known; `noteref` true
+    /// for a note reference). Plain-text elements get none.
     static func addMarkup(of element: TextElement, for utterance: Utterance, to object: inout JSONObject) {
         let markup = element.markup
         guard let href = markup.href else { return }
@@ -126,6 +129,17 @@ enum EventFormatter {
             return item
         }
         object.add("ruby", ruby)
+        let links = markup.links.filter { $0.range.overlaps(range) }.map { link in
+            var item = JSONObject()
+            item.add("start", max(link.range.lowerBound, range.lowerBound))
+            item.add("end", min(link.range.upperBound, range.upperBound))
+            item.add("href", link.href)
+            if let fragment = link.fragment { item.add("fragment", fragment) }
+            if let target = link.target { item.add("element", target) }
+            item.add("noteref", link.isNoteReference)
+            return item
+        }
+        if !links.isEmpty { object.add("links", links) }
     }
 
     /// A locator as the JSON object `--from` reads back (same fields and order as

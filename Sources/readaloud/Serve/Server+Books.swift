@@ -23,22 +23,25 @@ extension Server {
             throw .invalidParams("locale", error.message)
         }
         let source: OpenBook.Source
-        let book: PlainTextBook
+        let layout = PageLayout(width: width, linesPerPage: linesPerPage)
+        let document: Document
         switch (path, text) {
         case (let path?, nil):
             try Self.checkOpenable(path)
             source = .file(path: path)
             do {
-                book = try BookInput.book(at: path, lossy: lossy)
+                // Plain text or EPUB, as `readaloud BOOK` opens it.
+                document = try OpenedBook.open(at: path, lossy: lossy, locale: locale, layout: layout).document
             } catch {
                 throw .bookUnreadable(error.message)
             }
         case (nil, let text?):
             source = .text(text)
             do {
-                book = try BookInput.book(named: "the text") { () throws(BookLoadingError) in
+                let book = try BookInput.book(named: "the text") { () throws(BookLoadingError) in
                     try PlainTextBook(bytes: Array(text.utf8), options: PlainTextBook.Options(lossy: lossy))
                 }
+                document = Document(book: book, locale: locale, layout: layout)
             } catch {
                 throw .bookUnreadable(error.message)
             }
@@ -47,8 +50,6 @@ extension Server {
         }
         let id = nextBookID
         nextBookID += 1
-        let document = Document(
-            book: book, locale: locale, layout: PageLayout(width: width, linesPerPage: linesPerPage))
         let open = OpenBook(id: id, source: source, document: document, width: width, linesPerPage: linesPerPage)
         books[id] = open
         return .object([
