@@ -89,7 +89,7 @@ public struct TextSegments: Sendable, Equatable {
     ///
     /// - Complexity: O(log n).
     @inline(__always)
-    func firstIndex(endingAfter offset: Int) -> Int {
+    public func firstIndex(endingAfter offset: Int) -> Int {
         bounds.withUnsafeBufferPointer { bounds in
             guard let base = bounds.baseAddress else { return 0 }
             let ends = base + (first << 1 | 1)

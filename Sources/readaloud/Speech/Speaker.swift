@@ -44,14 +44,9 @@ final class Speaker {
     ) -> SpeechMarkup {
         let element = document.elements[utterance.element]
         let segments = element.tokenizer.readingUnits(for: .word)
-        // The first word that ends after the utterance starts (binary search), then those
-        // that start before it ends.
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].upperBound <= utterance.range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        // The first word that ends after the utterance starts, then those that start before it
+        // ends.
+        var low = segments.firstIndex(endingAfter: utterance.range.lowerBound)
         var words: [Range<Int>] = []
         while low < segments.count, segments[low].lowerBound < utterance.range.upperBound {
             words.append(segments[low])
