@@ -58,10 +58,10 @@ extension Document {
 
         /// The line units of the element at `index` at the document's width, without making the
         /// element (an element that is alive gives its own).
-        func lineSegments(at index: Int) -> TextSegments {
+        func lineUnits(at index: Int) -> TextUnits {
             switch source {
-            case .given(let elements): elements[index].lines.lineSegments()
-            case .made(let factory): factory.lineSegments(at: index)
+            case .given(let elements): elements[index].lines.lineUnits
+            case .made(let factory): factory.lineUnits(at: index)
             }
         }
 
@@ -225,10 +225,10 @@ final class ElementFactory: Sendable {
     }
 
     /// The line units of element `index`: the live element's, or found afresh (nothing is kept).
-    func lineSegments(at index: Int) -> TextSegments {
+    func lineUnits(at index: Int) -> TextUnits {
         let (alive, width) = state.withLock { ($0.alive[index]?.element, $0.width) }
-        if let alive { return alive.lines.lineSegments() }
-        return LiveLayout.lineSegments(of: source.text(at: index), locale: source.locale(at: index), width: width)
+        if let alive { return alive.lines.lineUnits }
+        return LiveLayout.lineUnits(of: source.text(at: index), locale: source.locale(at: index), width: width)
     }
 
     /// Lays the live elements out `width` cells wide, and makes later ones at that width.

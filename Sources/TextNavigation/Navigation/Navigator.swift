@@ -85,8 +85,8 @@ public struct Navigator {
             element: edge.element, range: edge.offset..<edge.offset, text: "", granularity: granularity)
     }
 
-    private func units(_ granularity: TextGranularity, in element: Int) -> TextSegments {
-        document.elements[element].tokenizer.segments(for: granularity)
+    private func units(_ granularity: TextGranularity, in element: Int) -> TextUnits {
+        document.elements[element].tokenizer.units(for: granularity)
     }
 
     private func firstUnit(in element: Int, startingAfter offset: Int, _ granularity: TextGranularity) -> Range<Int>? {

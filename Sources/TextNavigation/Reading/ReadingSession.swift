@@ -65,7 +65,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// Whether a session that defers pagination has produced its first utterance.
     private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
-    private var cachedUnits: (element: Int, segments: TextSegments)?
+    private var cachedUnits: (element: Int, segments: TextUnits)?
     /// The reading positions of the page the reader is on, from its start up to the next
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
@@ -272,7 +272,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// of text at a time (the first utterance's element, found when the session was made,
     /// prepares nothing), in one ICU pass where they are paragraphs of one book
     /// (``Document/prepareUnits(_:from:budget:)``).
-    private mutating func units(in element: Int) -> TextSegments {
+    private mutating func units(in element: Int) -> TextUnits {
         if let cachedUnits, cachedUnits.element == element { return cachedUnits.segments }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
             !document.elements[element].tokenizer.hasUnits(granularity)
@@ -286,6 +286,6 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     }
 
     private func trimmed(_ range: Range<Int>, in element: TextElement) -> Range<Int> {
-        element.text.withUTF16 { SegmentBuilder.trimmed(range, $0) { element.tokenizer.isCharacterBoundary($0) } }
+        element.text.withUTF16 { UnitBuilder.trimmed(range, $0) { element.tokenizer.isCharacterBoundary($0) } }
     }
 }

@@ -36,14 +36,14 @@ import Testing
         try #require(document.elements.count == 400)
         weak let first: TextElement? = document.elements[0]
         weak let tokenizer: StringTokenizer? = document.elements[0].tokenizer
-        _ = tokenizer?.segments(for: .word)
+        _ = tokenizer?.units(for: .word)
         #expect(first != nil)  // one of the most recent
         for index in document.elements.indices.dropFirst() { _ = document.elements[index].tokenizer }
         #expect(first == nil)
         #expect(tokenizer == nil)
         // Made again, the same text and units.
         #expect(document.elements[0].string.hasPrefix("0. Alice"))
-        #expect(document.elements[0].tokenizer.segments(for: .word).count == 1 + 7 * 26)
+        #expect(document.elements[0].tokenizer.units(for: .word).count == 1 + 7 * 26)
     }
 
     /// An element asked for again and again is held once and counted once against the budget
@@ -104,6 +104,6 @@ import Testing
         document.relayout(PageLayout(width: 30, linesPerPage: 30))
         #expect(held.lines.width == 30)
         #expect(document.elements[40].lines.width == 30)
-        #expect(document.elements[40].tokenizer.segments(for: .line).count > 30)
+        #expect(document.elements[40].tokenizer.units(for: .line).count > 30)
     }
 }

@@ -24,7 +24,7 @@ struct ScannedPageTests {
 
     @Test func tokenizerLinesComeFromThePage() throws {
         let page = try #require(Self.page())
-        #expect(page.stringTokenizer.segments(for: .line).ranges == [0..<11, 12..<32, 33..<43])
+        #expect(page.stringTokenizer.units(for: .line).ranges == [0..<11, 12..<32, 33..<43])
         #expect(
             page.tokenizer.position(from: TextPosition(offset: 14), toBoundary: .line, inDirection: .forward)
                 == TextPosition(offset: 32))

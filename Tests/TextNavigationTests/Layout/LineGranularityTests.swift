@@ -14,7 +14,7 @@ struct LineGranularityTests {
     @Test func softWrapLinesMeetAtOneOffset() throws {
         let (layout, tokenizer) = try Self.wrapped()
         #expect(layout.lines.map(\.range) == [0..<6, 6..<11])
-        #expect(tokenizer.segments(for: .line).ranges == [0..<6, 6..<11])
+        #expect(tokenizer.units(for: .line).ranges == [0..<6, 6..<11])
     }
 
     @Test func movingForwardStopsAtTheUpstreamEndThenTheNextStart() throws {
@@ -49,7 +49,7 @@ struct LineGranularityTests {
     @Test func hardBreaksAreGapsBetweenLineUnits() throws {
         let layout = try TextLayout("ab\ncd", width: 10)
         let tokenizer = try StringTokenizer(storage: layout.storage, locale: "en", lineSource: layout)
-        #expect(tokenizer.segments(for: .line).ranges == [0..<2, 3..<5])
+        #expect(tokenizer.units(for: .line).ranges == [0..<2, 3..<5])
         #expect(
             tokenizer.position(from: TextPosition(offset: 0), toBoundary: .line, inDirection: .forward)
                 == TextPosition(offset: 2))
@@ -63,9 +63,9 @@ struct LineGranularityTests {
     @Test func linesFollowTheWidth() throws {
         let layout = try TextLayout("one two three", width: 8)
         let tokenizer = try StringTokenizer(storage: layout.storage, locale: "en", lineSource: layout)
-        #expect(tokenizer.segments(for: .line).ranges == [0..<8, 8..<13])
+        #expect(tokenizer.units(for: .line).ranges == [0..<8, 8..<13])
         let wide = layout.withWidth(20)
         let wideTokenizer = try StringTokenizer(storage: wide.storage, locale: "en", lineSource: wide)
-        #expect(wideTokenizer.segments(for: .line).ranges == [0..<13])
+        #expect(wideTokenizer.units(for: .line).ranges == [0..<13])
     }
 }
