@@ -378,7 +378,7 @@ struct FuzzDriver {
                 require(range.start.offset >= 0 && range.end.offset <= length, "character range \(range) at \(point)")
             }
             _ = layout.closestPosition(to: point, within: TextRange(a, b))
-            _ = layout.lineIndex(for: a)
+            _ = layout.lineNumber(for: a)
         }
     }
 

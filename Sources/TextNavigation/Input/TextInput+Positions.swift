@@ -113,7 +113,7 @@ extension TextInput {
             return TextRange(position, endOfDocument)
         default:
             let lines = geometry.lines
-            guard let index = geometry.lineIndex(for: position),
+            guard let index = geometry.lineNumber(for: position),
                 let writing = baseWritingDirection(for: position, in: .forward)
             else { return nil }
             let line = lines[index]
@@ -163,7 +163,7 @@ extension TextInput {
     private func verticalPosition(from position: TextPosition, lines delta: Int) -> TextPosition? {
         guard let position = boundary(atOrBefore: position),
             let caret = geometry.caretRect(for: position),
-            let index = geometry.lineIndex(for: position)
+            let index = geometry.lineNumber(for: position)
         else { return nil }
         if delta == 0 { return position }
         let (targetIndex, overflow) = index.addingReportingOverflow(delta)

@@ -38,8 +38,8 @@ struct LineGranularityTests {
         #expect(tokenizer.rangeEnclosingPosition(downstream, with: .line, inDirection: .forward)?.offsets == 6..<11)
         #expect(tokenizer.isPosition(upstream, atBoundary: .line, inDirection: .forward))
         #expect(!tokenizer.isPosition(downstream, atBoundary: .line, inDirection: .forward))
-        #expect(layout.lineIndex(for: upstream) == 0)
-        #expect(layout.lineIndex(for: downstream) == 1)
+        #expect(layout.lineNumber(for: upstream) == 0)
+        #expect(layout.lineNumber(for: downstream) == 1)
         #expect(layout.caretRect(for: upstream) == Rect(x: 6, y: 0, width: 0, height: 1))
         #expect(layout.caretRect(for: downstream) == Rect(x: 0, y: 1, width: 0, height: 1))
         #expect(layout.closestPosition(to: Point(x: 6.4, y: 0.5)) == upstream)
@@ -57,7 +57,7 @@ struct LineGranularityTests {
             tokenizer.position(from: TextPosition(offset: 2), toBoundary: .line, inDirection: .forward)
                 == TextPosition(offset: 3))
         // After a hard break the caret is on the next line whatever its affinity.
-        #expect(layout.lineIndex(for: TextPosition(offset: 3, affinity: .upstream)) == 1)
+        #expect(layout.lineNumber(for: TextPosition(offset: 3, affinity: .upstream)) == 1)
     }
 
     @Test func linesFollowTheWidth() throws {
