@@ -1,3 +1,5 @@
+import Foundation
+
 /// The default positions and ranges of a ``TextInput``, built on its tokenizer (grapheme
 /// clusters) and its geometry (lines and directions).
 extension TextInput {
@@ -60,10 +62,10 @@ extension TextInput {
         }
     }
 
-    public func compare(_ position: TextPosition, to other: TextPosition) -> TextPositionOrder? {
+    public func compare(_ position: TextPosition, to other: TextPosition) -> ComparisonResult? {
         guard isInRange(position), isInRange(other) else { return nil }
-        if position.offset == other.offset { return .same }
-        return position.offset < other.offset ? .ascending : .descending
+        if position.offset == other.offset { return .orderedSame }
+        return position.offset < other.offset ? .orderedAscending : .orderedDescending
     }
 
     /// - Complexity: O(k) steps of the tokenizer for k clusters between the positions.

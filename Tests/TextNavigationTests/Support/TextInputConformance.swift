@@ -198,7 +198,7 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
                 expect(input.position(from: next, offset: -1)?.offset == position.offset, "one step back from \(next)")
                 expect(input.offset(from: position, to: next) == 1, "offset from \(position) to \(next)")
                 expect(input.offset(from: next, to: position) == -1, "offset from \(next) to \(position)")
-                expect(input.compare(position, to: next) == .ascending, "compare \(position) \(next)")
+                expect(input.compare(position, to: next) == .orderedAscending, "compare \(position) \(next)")
                 let writing = input.baseWritingDirection(for: position, in: .forward)
                 let right = input.position(from: position, in: .right, offset: 1)
                 let expectedRight =
