@@ -82,7 +82,7 @@ extension Document {
 /// elements handed out most recently are held too, up to ``recentTextBudget`` UTF-16 units of
 /// their text, each weighing ``elementWeight`` more (and at least ``recentMinimum`` of them): a reader asking for the same index
 /// again and again (a session, a navigator) does not make it anew each time, and elements read
-/// ahead (``Document/prepareUnits(_:from:budget:)``) keep their units until they are read.
+/// ahead (``Document/prepareUnitsAhead(_:from:budget:)``) keep their units until they are read.
 ///
 /// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
 /// recent elements live behind a lock (`Locked`).

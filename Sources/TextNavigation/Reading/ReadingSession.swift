@@ -271,13 +271,13 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// element whose units are not yet known prepares it and the elements after it, a stretch
     /// of text at a time (the first utterance's element, found when the session was made,
     /// prepares nothing), in one ICU pass where they are paragraphs of one book
-    /// (``Document/prepareUnits(_:from:budget:)``).
+    /// (``Document/prepareUnitsAhead(_:from:budget:)``).
     private mutating func units(in element: Int) -> TextUnits {
         if let cachedUnits, cachedUnits.element == element { return cachedUnits.segments }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
             !document.elements[element].tokenizer.hasUnits(granularity)
         {
-            preparedEnd = document.prepareUnits(granularity, from: element, budget: preparationBudget)
+            preparedEnd = document.prepareUnitsAhead(granularity, from: element, budget: preparationBudget)
             preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
         let segments = document.elements[element].tokenizer.readingUnits(for: granularity)

@@ -73,7 +73,7 @@ import Testing
         weak let first: TextElement? = document.elements[0]
         for index in 1..<20_000 { _ = document.elements[index] }
         #expect(first == nil)
-        let end = document.prepareUnits(.word, from: 20_000, budget: Document.preparationBudget)
+        let end = document.prepareUnitsAhead(.word, from: 20_000, budget: Document.preparationBudget)
         #expect(end - 20_000 > 100)
         #expect((20_000..<end).allSatisfy { document.elements[$0].tokenizer.hasUnits(.word) })
     }

@@ -55,7 +55,7 @@ struct UnitRunTests {
             _ = document.elements[index].tokenizer.units(for: .sentence)
         }
         var next = 0
-        while next < document.elements.count { next = document.prepareUnits(.sentence, from: next, budget: 5_000) }
+        while next < document.elements.count { next = document.prepareUnitsAhead(.sentence, from: next, budget: 5_000) }
         let units = document.elements.map { $0.tokenizer.units(for: .sentence).ranges }
         #expect(units == (try BookDocuments.unitsAlone(book, locale: locale, .sentence)))
     }
