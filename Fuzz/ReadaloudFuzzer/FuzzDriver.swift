@@ -450,7 +450,7 @@ struct FuzzDriver {
         let valid = range.lowerBound >= 0 && range.upperBound <= text.count
         require((text.string(in: range) != nil) == valid, "string(in:) at \(range) of \(text.count)")
         require((text.substorage(range)?.count == range.count) == valid, "substorage(\(range)) of \(text.count)")
-        _ = text.unit(at: lower)
+        _ = text.codeUnit(at: lower)
         _ = text.scalar(at: lower)
         _ = text.scalar(before: upper)
     }
