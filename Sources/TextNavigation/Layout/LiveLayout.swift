@@ -139,7 +139,7 @@ final class LiveLayout: LineUnitSource {
         } else if let layout {
             return layout.lineUnits
         }
-        return UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
+        return StringTokenizer.hardLineUnits(of: storage)
     }
 
     /// The line units a live layout in terminal cells at text scale 1 finds for `storage`
@@ -150,7 +150,7 @@ final class LiveLayout: LineUnitSource {
         {
             return units
         }
-        return UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
+        return StringTokenizer.hardLineUnits(of: storage)
     }
 }
 

@@ -171,11 +171,11 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             let index = segments.firstIndex(endingAfter: cursor.offset)
             var range: Range<Int>?
             if index < segments.count {
-                range = trimmed(segments[index], in: element)
+                range = element.tokenizer.rangeTrimmingWhiteSpace(segments[index])
                 cursor.offset = segments[index].upperBound
             } else if !elementHadUtterance {
                 // No unit at all: read the element's text if there is something to say.
-                range = trimmed(0..<element.text.count, in: element)
+                range = element.tokenizer.rangeTrimmingWhiteSpace(0..<element.text.count)
                 cursor.offset = element.text.count
             }
             let isLastInElement = index + 1 >= segments.count
@@ -283,9 +283,5 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         let segments = document.elements[element].tokenizer.readingUnits(for: granularity)
         cachedUnits = (element, segments)
         return segments
-    }
-
-    private func trimmed(_ range: Range<Int>, in element: TextElement) -> Range<Int> {
-        element.text.withUTF16 { UnitBuilder.trimmed(range, $0) { element.tokenizer.isCharacterBoundary($0) } }
     }
 }

@@ -128,7 +128,7 @@ public final class StringTokenizer: TextTokenizer {
         case .line:
             if let lineSource { return body(lineSource.lineUnits) }
             if let answer = hardLines.withUnits(body) { return answer }
-            return body(hardLines.store(UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)))
+            return body(hardLines.store(Self.hardLineUnits(of: storage)))
         case .character:
             return body(units(for: .character))
         case .document:
