@@ -86,7 +86,8 @@ package struct BookBenchmark {
                 units = 0
                 var prepared = 0
                 while prepared < tokenizers.count {
-                    prepared = document.prepareUnitsAhead(granularity, from: prepared, budget: Document.preparationBudget)
+                    prepared = document.prepareUnitsAhead(
+                        granularity, from: prepared, budget: Document.preparationBudget)
                 }
                 for tokenizer in tokenizers { units += tokenizer.units(for: granularity).count }
             }
