@@ -81,11 +81,11 @@ extension StringTokenizer {
             }
         }
         guard let found = results ?? nil else { return false }
-        for (tokenizer, segments) in zip(run, found) {
+        for (tokenizer, units) in zip(run, found) {
             if granularity == .word {
-                _ = tokenizer.words.store(segments)
+                _ = tokenizer.words.store(units)
             } else {
-                _ = tokenizer.sentences.store(segments)
+                _ = tokenizer.sentences.store(units)
             }
         }
         return true

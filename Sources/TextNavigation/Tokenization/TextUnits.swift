@@ -3,6 +3,10 @@
 ///
 /// This is the boundary cache behind the tokenizer's queries: built once per text and
 /// granularity, then every query is a binary search.
+///
+/// Units are made from ICU's segments (the spans between two consecutive boundaries, gaps
+/// included): a word unit is a segment with a word's rule status, a sentence unit a sentence
+/// segment without the white space around it.
 public struct TextUnits: Sendable, Equatable {
     /// Unit edges, interleaved: unit `i` is `bounds[2 * (first + i)] ..< bounds[2 * (first + i) + 1]`.
     /// Ascending; each unit is non-empty and ends at or before the next one starts. One array

@@ -183,7 +183,7 @@ package enum UnitBuilder {
     /// Units between hard breaks: paragraphs (`includeLineSeparator` false) or hard lines.
     /// Separators are gaps, and so are the empty stretches between two separators.
     static func hardBreakUnits(of storage: TextStorage, includeLineSeparator: Bool) -> TextUnits {
-        var segments = TextUnits()
+        var found = TextUnits()
         storage.withUTF16 { units in
             var start = 0
             for offset in units.indices {
@@ -192,13 +192,13 @@ package enum UnitBuilder {
                     includeLineSeparator
                     ? UnicodeClasses.isLineSeparator(unit) : UnicodeClasses.isParagraphSeparator(unit)
                 if isBreak {
-                    segments.append(start..<offset)
+                    found.append(start..<offset)
                     start = offset + 1
                 }
             }
-            segments.append(start..<units.count)
+            found.append(start..<units.count)
         }
-        return segments
+        return found
     }
 
     /// `range` without white space at either end (empty when it is all white space).

@@ -10,8 +10,8 @@ import Synchronization
 struct UnitSlot: ~Copyable, Sendable {
     /// The units, boxed once so that one pointer-sized atomic can publish them.
     private final class Box: Sendable {
-        let segments: TextUnits
-        init(_ segments: TextUnits) { self.segments = segments }
+        let units: TextUnits
+        init(_ units: TextUnits) { self.units = units }
     }
 
     /// The box, retained by the slot from the moment it is stored until the slot is destroyed.
@@ -25,16 +25,16 @@ struct UnitSlot: ~Copyable, Sendable {
     @inline(__always)
     func withUnits<R>(_ body: (TextUnits) -> R) -> R? {
         guard let stored = box.load(ordering: .acquiring) else { return nil }
-        return stored._withUnsafeGuaranteedRef { body($0.segments) }
+        return stored._withUnsafeGuaranteedRef { body($0.units) }
     }
 
-    /// Stores `segments` unless units are stored already, and returns the units stored.
-    func store(_ segments: TextUnits) -> TextUnits {
-        let made = Unmanaged.passRetained(Box(segments))
+    /// Stores `units` unless units are stored already, and returns the units stored.
+    func store(_ units: TextUnits) -> TextUnits {
+        let made = Unmanaged.passRetained(Box(units))
         let (exchanged, original) = box.compareExchange(
             expected: nil, desired: made, ordering: .acquiringAndReleasing)
-        if exchanged { return segments }
+        if exchanged { return units }
         made.release()
-        return original!._withUnsafeGuaranteedRef { $0.segments }
+        return original!._withUnsafeGuaranteedRef { $0.units }
     }
 }
