@@ -13,11 +13,11 @@ extension LineBreaker {
         /// Where ICU's break opportunities come from, once ICU is needed.
         var opportunities: Opportunities?
         /// The lines found and not yet given out.
-        private var segments = TextSegments()
+        private var segments = TextUnits()
         /// How many lines are given out at once.
         private let batch: Int
         /// Where they are given.
-        private let sink: (TextSegments) -> Void
+        private let sink: (TextUnits) -> Void
         /// Where the next piece starts: a line start or an opportunity.
         private var pieceStart = 0
         private var lineStart = 0
@@ -48,7 +48,7 @@ extension LineBreaker {
         init(
             units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double,
             usesLocalRules: Bool,
-            batch: Int, sink: @escaping (TextSegments) -> Void
+            batch: Int, sink: @escaping (TextUnits) -> Void
         ) {
             self.units = units
             self.batch = max(batch, 1)
@@ -82,7 +82,7 @@ extension LineBreaker {
             }
             if lineStart < count || lineCount == 0 { endLine(at: count) }
             sink(segments)
-            segments = TextSegments()
+            segments = TextUnits()
             return true
         }
 
@@ -182,7 +182,7 @@ extension LineBreaker {
             segments.append(lineStart..<contentEnd)
             if segments.count >= batch {
                 sink(segments)
-                segments = TextSegments()
+                segments = TextUnits()
                 segments.reserveCapacity(batch)
             }
             lineStart = end
