@@ -1,57 +1,25 @@
 import Foundation
 import Testing
 
-/// The house rules on size: no source file over 400 lines, and no function, initializer,
-/// subscript or property body over 60 lines, unless a comment directly above it (or, for a
-/// file, before its first declaration) starts with `// Long because:` and gives the reason.
+/// The house rules on size (``HouseRulesCheck``): no source file over 400 lines, and no
+/// function, initializer, subscript or property body over 60 lines, unless a comment directly
+/// above it (or, for a file, before its first declaration) starts with `// Long because:` and
+/// gives the reason; and the scanner that measures them.
 @Suite("House rules")
 struct HouseRulesTests {
-    static let fileLimit = 400
-    static let bodyLimit = 60
-
-    /// Temporary exceptions, as `path: name` (the name as the failure message gives it), in
-    /// folders being rewritten by someone else at the time the check was written
-    /// (Sources/TextNavigation/Elements, Document, Input, Selection, Reading, Navigation).
-    /// Remove an entry once its body is split; an entry that no longer matches an offender
-    /// fails the test, so the list only shrinks.
-    static let temporarilyAllowed: Set<String> = []
-
-    /// Every `.swift` file under `Sources`, relative to the repository root.
-    static func sourceFiles() throws -> [String] {
-        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
-        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }.sorted()
-    }
-
     @Test func sourceFilesAndBodiesStayWithinTheLimits() throws {
-        let files = try Self.sourceFiles()
-        #expect(files.count > 100, "the scan found too few source files under \(Fixtures.repositoryRoot.path)")
-        var offenders: [String] = []
-        var allowedSeen: Set<String> = []
-        for path in files {
-            let scanner = SourceSizeScanner(source: try Fixtures.text(path))
-            if scanner.lines.count > Self.fileLimit, !scanner.fileHasReason {
-                offenders.append("\(path): \(scanner.lines.count) lines (limit \(Self.fileLimit))")
-            }
-            for body in scanner.bodies() where body.lineCount > Self.bodyLimit && !body.hasReason {
-                let key = "\(path): \(body.name)"
-                if Self.temporarilyAllowed.contains(key) {
-                    allowedSeen.insert(key)
-                    continue
-                }
-                offenders.append(
-                    "\(path):\(body.line): \(body.name) is \(body.lineCount) lines (limit \(Self.bodyLimit))")
-            }
-        }
+        let report = try HouseRulesCheck.check(repositoryRoot: Fixtures.repositoryRoot)
+        #expect(report.files.count > 100, "the check found too few source files under \(Fixtures.repositoryRoot.path)")
         #expect(
-            offenders.isEmpty,
+            report.offenders.isEmpty,
             """
             Split these, or write `\(SourceSizeScanner.marker) <reason>` directly above the declaration \
             (for a file, before its first declaration):
-            \(offenders.joined(separator: "\n"))
+            \(report.offenders.joined(separator: "\n"))
             """)
-        let stale = Self.temporarilyAllowed.subtracting(allowedSeen).sorted()
-        #expect(stale.isEmpty, "no longer over the limit, remove from temporarilyAllowed: \(stale)")
+        #expect(
+            report.staleAllowlistEntries.isEmpty,
+            "no longer over the limit, remove from HouseRulesCheck.temporaryAllowlist: \(report.staleAllowlistEntries)")
     }
 
     // MARK: The scanner
