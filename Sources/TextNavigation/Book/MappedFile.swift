@@ -15,12 +15,14 @@ import Synchronization
 /// copy cannot shrink. A file whose size or modification time changes while it is copied, or
 /// that ends before its size, is reported as ``BookLoadingError/changedWhileReading(path:)``.
 ///
-/// The loader reads the bytes front to back a few times; the last pass (see
-/// ``startLastPass()``) lets the pages it has passed go (`MADV_DONTNEED`), so at the peak,
-/// memory holds the book's UTF-16 text plus about a quarter of a megabyte of the copy, as when
-/// the file itself was mapped.
+/// The loader reads the bytes front to back a few times; the last pass lets the pages it has
+/// passed go (``discardPages(_:)``, `MADV_DONTNEED`), so at the peak, memory holds the book's
+/// UTF-16 text plus about a quarter of a megabyte of the copy for each stretch of the book
+/// written at once (one a core), as when the file itself was mapped.
 ///
-/// Not `Sendable`: one loader's scratch space.
+/// Not `Sendable`: one loader's scratch space (whose stretches the loader's tasks may read,
+/// and let go, at the same time: the bytes never change and ``discardPages(_:)`` keeps no
+/// state).
 final class MappedFile {
     /// The file's bytes; valid until the object goes away.
     private(set) var bytes: UnsafeBufferPointer<UInt8>
@@ -28,8 +30,6 @@ final class MappedFile {
     private var mapping: UnsafeMutableRawPointer?
     /// The allocation holding a stream's bytes, or `nil`.
     private var owned: UnsafeMutableRawBufferPointer?
-    private var discardedUpTo = 0
-    private var isLastPass = false
 
     /// The most bytes read from a stream (standard input, a pipe, a device): 1 GiB. A regular
     /// file may be larger, up to 2 GiB.
@@ -41,7 +41,7 @@ final class MappedFile {
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
     /// How far behind the reader pages are let go in one call.
-    private static let discardStep = 1 << 18
+    static let discardStep = 1 << 18
     /// How much one `read` or `pread` asks for.
     private static let chunkSize = 1 << 20
 
@@ -161,22 +161,14 @@ final class MappedFile {
         owned = storage
     }
 
-    /// Starts the loader's last pass over the bytes: from now on ``discardPages(before:)`` lets
-    /// a copied file's passed pages go.
-    func startLastPass() {
-        isLastPass = true
-        discardedUpTo = 0
-    }
-
-    /// In the last pass, lets the copied pages wholly below `offset` go, once they add up to a
-    /// quarter of a megabyte or more since the last call; they must not be read again. Does
-    /// nothing before the last pass, or for a stream.
-    func discardPages(before offset: Int) {
-        guard isLastPass, let mapping, offset - discardedUpTo >= Self.discardStep else { return }
-        let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
-        guard end > discardedUpTo else { return }
-        _ = madvise(mapping + discardedUpTo, end - discardedUpTo, MADV_DONTNEED)
-        discardedUpTo = end
+    /// Lets the copied pages wholly inside `range` go; they must not be read again. Does nothing
+    /// for a stream. Safe to call from several threads at once for ranges apart.
+    func discardPages(_ range: Range<Int>) {
+        guard let mapping else { return }
+        let lower = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+        let upper = min(range.upperBound, bytes.count) / Self.pageSize * Self.pageSize
+        guard upper > lower else { return }
+        _ = madvise(mapping + lower, upper - lower, MADV_DONTNEED)
     }
 
     private static func modificationTime(_ status: stat) -> [Int] {

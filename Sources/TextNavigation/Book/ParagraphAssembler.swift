@@ -8,6 +8,10 @@
 /// exactly that many units and an anchor table of exactly that many anchors. Planning and
 /// writing walk a paragraph's lines with the same code (``forEachRun(of:_:)``), so the counts
 /// match what is written.
+///
+/// A large file is cut into chunks at places where no paragraph is open (``chunks(_:hardWrapped:)``),
+/// planned on every core, and then written on every core, each chunk into its place in the
+/// buffer; the chunks' paragraph lists and anchors are joined in order.
 struct ParagraphAssembler {
     /// A paragraph's place in the file: from the start of its first line (``PlainTextBook/Paragraphs/Entry/lower``)
     /// to the line break after its last line (form feed, LF or CR; the end of the input for the
@@ -47,21 +51,38 @@ struct ParagraphAssembler {
     /// How many non-blank lines are sampled to decide whether the file is hard-wrapped.
     static let sampleSize = 4000
 
-    func assemble() -> Result {
+    /// Assembles the book: the file cut into chunks (``chunks(_:hardWrapped:)``, one a core for
+    /// a large file), each planned and then written on a core of its own into its place in the
+    /// one buffer, and joined in order; the same book as one pass over the whole file.
+    func assemble(_ chunking: Chunking = .automatic) -> Result {
         let sample = sample()
-        var plan = ParagraphPlanner(assembler: self, hardWrapped: sample.hardWrapped, wrapWidth: sample.wrapWidth)
-            .plan()
-        file?.startLastPass()
-        var writer = ParagraphWriter(assembler: self, anchorCount: plan.anchors)
+        let chunks = chunks(chunking, hardWrapped: sample.hardWrapped)
+        var plans = EveryCore.map(chunks.count) { number in
+            ParagraphPlanner(
+                assembler: self, hardWrapped: sample.hardWrapped, wrapWidth: sample.wrapWidth,
+                bytes: chunks[number].bytes, atBlockStart: chunks[number].atBlockStart
+            ).plan()
+        }
+        // A form feed at the end of a chunk (or of chunks without paragraphs) marks the next
+        // paragraph, in a later chunk.
+        var pendingPage = false
+        for number in plans.indices {
+            if pendingPage, let first = plans[number].pieces.first {
+                plans[number].pieces[0] = Piece(first.lower, first.upper, isHeading: first.isHeading, startsPage: true)
+                pendingPage = false
+            }
+            pendingPage = pendingPage || plans[number].endsWithPageBreak
+        }
+        let paragraphCount = plans.reduce(0) { $0 + $1.pieces.count }
         // One paragraph separator between consecutive paragraphs, in no paragraph's range.
-        let buffer = UTF16Buffer(exactCount: plan.units + max(0, plan.pieces.count - 1)) { target in
-            writer.write(&plan.pieces, into: target)
+        let unitCount = plans.reduce(0) { $0 + $1.units } + max(0, paragraphCount - 1)
+        var written: [ChunkWriting] = []
+        let buffer = UTF16Buffer(exactCount: unitCount) { target in
+            written = write(&plans, into: target)
+            return written.reduce(0) { $0 + $1.units }
         }
         return Result(
-            buffer: buffer, isHardWrapped: sample.hardWrapped,
-            paragraphs: PlainTextBook.Paragraphs(
-                buffer: buffer, entries: plan.pieces, sourceMaps: SourceMap.Table(bytes: writer.anchors.bytes),
-                rubyAnnotations: writer.rubies))
+            buffer: buffer, isHardWrapped: sample.hardWrapped, paragraphs: join(written, buffer: buffer))
     }
 
     /// The file's lines.

@@ -11,6 +11,9 @@ struct ParagraphPlanner {
         var pieces: [Piece]
         var units: Int
         var anchors: Int
+        /// Whether a form feed came after the last paragraph: the next stretch's first paragraph
+        /// starts a page.
+        var endsWithPageBreak = false
     }
 
     /// The consecutive lines that may become one paragraph.
@@ -36,6 +39,8 @@ struct ParagraphPlanner {
 
     private let assembler: ParagraphAssembler
     private let hardWrapped: Bool
+    /// The bytes planned: whole lines, starting where no paragraph is open.
+    private let bytes: Range<Int>
     private let lines: SourceLines
     private let indented: IndentedLines
     private var result = Plan(pieces: [], units: 0, anchors: 0)
@@ -50,10 +55,18 @@ struct ParagraphPlanner {
     /// Whether the next line starts a block (a blank line, a form feed or the start came before it).
     private var atBlockStart = true
 
-    /// A planner for `assembler`'s file, which the sample found hard-wrapped at `wrapWidth` or not.
-    init(assembler: ParagraphAssembler, hardWrapped: Bool, wrapWidth: Int) {
+    /// A planner for `assembler`'s file, which the sample found hard-wrapped at `wrapWidth` or
+    /// not: for the lines of `bytes` (the whole file after its byte-order mark unless given), the
+    /// first of which starts a block when `atBlockStart` (a blank line or a form feed, or the
+    /// start, came before it).
+    init(
+        assembler: ParagraphAssembler, hardWrapped: Bool, wrapWidth: Int, bytes: Range<Int>? = nil,
+        atBlockStart: Bool = true
+    ) {
         self.assembler = assembler
         self.hardWrapped = hardWrapped
+        self.bytes = bytes ?? assembler.start..<assembler.source.count
+        self.atBlockStart = atBlockStart
         lines = assembler.lines
         indented = IndentedLines(scalars: assembler.scalars, wrapWidth: wrapWidth)
     }
@@ -62,14 +75,14 @@ struct ParagraphPlanner {
     /// text will take. (Consuming: the plan returned holds the only reference to its pieces,
     /// which writing then fills in place.)
     consuming func plan() -> Plan {
-        let source = assembler.source
-        var index = assembler.start
-        while index < source.count {
+        var index = bytes.lowerBound
+        while index < bytes.upperBound {
             let line = lines.line(at: index)
             index = line.next
             take(line)
         }
         flush(endsBlock: true)
+        result.endsWithPageBreak = pendingPage
         return result
     }
 

@@ -17,21 +17,30 @@ struct ParagraphWriter {
     }
 
     /// Writes the text of `pieces` into `target` (which must hold as many units as the plan
-    /// counted), turning each piece into the paragraph list's entry: where its text and its
-    /// anchors end. Returns the number of units written.
-    mutating func write(_ pieces: inout [Piece], into target: UnsafeMutableBufferPointer<UInt16>) -> Int {
+    /// counted), turning each piece into the paragraph list's entry: where its text ends in the
+    /// book's buffer (`target` starts `base` units into it) and where its anchors end. With
+    /// `separatorFirst`, a paragraph separator goes before the first piece too (one stretch of
+    /// the book after another). Returns the number of units written.
+    mutating func write(
+        _ pieces: inout [Piece], into target: UnsafeMutableBufferPointer<UInt16>, base: Int = 0,
+        separatorFirst: Bool = false
+    ) -> Int {
         var out = 0
+        var discarded = pieces.first?.lower ?? 0
         for index in pieces.indices {
             let piece = pieces[index]
-            if index > 0 {
+            if index > 0 || separatorFirst {
                 precondition(out < target.count, "the plan counted fewer units than are written")
                 target[out] = ParagraphAssembler.paragraphSeparator
                 out += 1
             }
             out = write(piece, number: index, into: target, at: out)
             anchors.endParagraph()
-            pieces[index] = piece.with(out, anchors.bytes.count)
-            assembler.file?.discardPages(before: piece.upper)
+            pieces[index] = piece.with(base + out, anchors.bytes.count)
+            if let file = assembler.file, piece.upper - discarded >= MappedFile.discardStep {
+                file.discardPages(discarded..<piece.upper)
+                discarded = piece.upper
+            }
         }
         return out
     }

@@ -113,7 +113,7 @@ public struct PlainTextBook: Sendable {
     /// A regular file is copied into memory the loader owns, so a file truncated or rewritten
     /// while it loads cannot crash the process; the loader's last pass lets the pages it has
     /// passed go, so memory at the peak is about the book's UTF-16 text plus a quarter of a
-    /// megabyte of the copy. Other files (a pipe, a device such as `/dev/zero`) are read as
+    /// megabyte of the copy for each core writing. Other files (a pipe, a device such as `/dev/zero`) are read as
     /// streams, at most 1 GiB, stopping at the first NUL byte (unless `options.allowsNUL`).
     ///
     /// - Throws: ``BookLoadingError/unreadable(path:reason:)`` when the file is missing, a
@@ -154,10 +154,12 @@ public struct PlainTextBook: Sendable {
         self.paragraphs = assembled.paragraphs
     }
 
-    /// Validates `bytes` (rule 1) and assembles its paragraphs.
-    static func load(_ bytes: UnsafeBufferPointer<UInt8>, options: Options, file: MappedFile?)
-        throws(BookLoadingError) -> PlainTextBook
-    {
+    /// Validates `bytes` (rule 1) and assembles its paragraphs, cut into chunks as `chunking`
+    /// says (the book is the same however it is cut).
+    static func load(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: Options, file: MappedFile?,
+        chunking: ParagraphAssembler.Chunking = .automatic
+    ) throws(BookLoadingError) -> PlainTextBook {
         guard bytes.count < Int(Int32.max) else { throw .tooLarge(byteCount: bytes.count) }
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard bytes.count > bomLength else { throw .empty }
@@ -169,12 +171,12 @@ public struct PlainTextBook: Sendable {
             // Rare: repair a copy, then read it as valid text.
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return try repaired.withUnsafeBufferPointer { repaired throws(BookLoadingError) in
-                try load(repaired, options: options, file: nil)
+                try load(repaired, options: options, file: nil, chunking: chunking)
             }
         }
         let assembler = ParagraphAssembler(
             source: bytes, start: bomLength, dropsAozoraMarkup: validation.hasRubyReading, file: file)
-        return PlainTextBook(assembler.assemble())
+        return PlainTextBook(assembler.assemble(chunking))
     }
 
     /// The encoding named by a UTF-16 or UTF-32 byte-order mark at the start of `bytes`, or

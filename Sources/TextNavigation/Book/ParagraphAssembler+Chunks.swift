@@ -1,0 +1,140 @@
+extension ParagraphAssembler {
+    /// How the file is cut into chunks assembled at the same time.
+    enum Chunking {
+        /// One chunk a core, each of at least ``minimumChunkBytes`` (one chunk for a small file).
+        case automatic
+        /// At most `count` chunks of about equal size, each of at least `minimumBytes` but the
+        /// last (for tests: any file cut at many places).
+        case atMost(Int, minimumBytes: Int)
+    }
+
+    /// The fewest bytes in a chunk of ``Chunking/automatic``: below this, a core's share of the
+    /// work is not worth the time it takes to hand it over.
+    static let minimumChunkBytes = 1 << 19
+
+    /// A stretch of whole lines that can be planned apart from the rest: it starts where no
+    /// paragraph is open (after a blank line or a form feed, or after any line when every line
+    /// is a paragraph), so its paragraphs are the same as a pass over the whole file finds there.
+    struct Chunk {
+        var bytes: Range<Int>
+        /// Whether the first line starts a block (a blank line, a form feed or the start came
+        /// before it).
+        var atBlockStart: Bool
+    }
+
+    /// What writing one chunk gave: its entries (text ends in the book's buffer, anchor ends in
+    /// the chunk's own anchors), anchors, ruby readings (by paragraph number in the chunk) and
+    /// the units written.
+    struct ChunkWriting {
+        var pieces: [Piece]
+        var anchors: [UInt8]
+        var rubies: [Int: [RubyAnnotation]]
+        var units: Int
+    }
+
+    /// The file after its byte-order mark, cut as `chunking` says: a cut goes at the first place
+    /// a chunk can start (``Chunk``) after a chunk's share of the bytes, or, when there is none
+    /// within another share, the chunk goes on.
+    func chunks(_ chunking: Chunking, hardWrapped: Bool) -> [Chunk] {
+        let count: Int
+        let minimum: Int
+        switch chunking {
+        case .automatic: (count, minimum) = (EveryCore.count, Self.minimumChunkBytes)
+        case .atMost(let most, let minimumBytes): (count, minimum) = (most, minimumBytes)
+        }
+        let end = source.count
+        let size = max(1, minimum, (end - start + count - 1) / max(1, count))
+        var chunks: [Chunk] = []
+        var lower = start
+        var atBlockStart = true
+        var target = start + size
+        while target < end {
+            guard let cut = cut(after: target, before: min(end, target + size), hardWrapped: hardWrapped) else {
+                target += size
+                continue
+            }
+            chunks.append(Chunk(bytes: lower..<cut.offset, atBlockStart: atBlockStart))
+            (lower, atBlockStart) = cut
+            target = lower + size
+        }
+        chunks.append(Chunk(bytes: lower..<end, atBlockStart: atBlockStart))
+        return chunks
+    }
+
+    /// The first place after `index` where a chunk can start, after the first line that starts
+    /// after `index` or a line that starts before `limit`, and whether the line after that place
+    /// starts a block; `nil` when there is none.
+    private func cut(after index: Int, before limit: Int, hardWrapped: Bool) -> (offset: Int, atBlockStart: Bool)? {
+        let end = source.count
+        let lines = lines
+        // The line after the first line break at or after `index` (CR LF is one break).
+        let lineBreak = lines.lineBreak(from: index, limit: end)
+        guard lineBreak < end else { return nil }
+        var lineStart =
+            lineBreak + (source[lineBreak] == 0x0D && lineBreak + 1 < end && source[lineBreak + 1] == 0x0A ? 2 : 1)
+        repeat {
+            guard lineStart < end else { return nil }
+            let line = lines.line(at: lineStart)
+            guard line.next < end else { return nil }
+            if lines.trimmed(line.bytes).isEmpty || line.endsWithFormFeed { return (line.next, true) }
+            if !hardWrapped { return (line.next, false) }
+            lineStart = line.next
+        } while lineStart < limit
+        return nil
+    }
+
+    /// Writes every chunk's planned paragraphs into its place in `target` (the whole book's
+    /// buffer), the chunks at the same time; returns what each gave, in order.
+    func write(_ plans: inout [ParagraphPlanner.Plan], into target: UnsafeMutableBufferPointer<UInt16>)
+        -> [ChunkWriting]
+    {
+        // Where each chunk's text starts, and whether a separator goes before it.
+        var places: [(base: Int, separatorFirst: Bool)] = []
+        var offset = 0
+        for plan in plans {
+            let separatorFirst = offset > 0 && !plan.pieces.isEmpty
+            places.append((offset, separatorFirst))
+            if !plan.pieces.isEmpty { offset += plan.units + plan.pieces.count - (separatorFirst ? 0 : 1) }
+        }
+        return plans.withUnsafeMutableBufferPointer { plans in
+            EveryCore.map(plans.count) { number in
+                let place = places[number]
+                let size = (number + 1 < places.count ? places[number + 1].base : target.count) - place.base
+                var writer = ParagraphWriter(assembler: self, anchorCount: plans[number].anchors)
+                // Taken out of the plan, so that writing them in place copies nothing.
+                var pieces = plans[number].pieces
+                plans[number].pieces = []
+                let units = writer.write(
+                    &pieces, into: UnsafeMutableBufferPointer(rebasing: target[place.base..<(place.base + size)]),
+                    base: place.base, separatorFirst: place.separatorFirst)
+                precondition(units == size, "the plan counted \(size) units for a chunk, and \(units) were written")
+                return ChunkWriting(pieces: pieces, anchors: writer.anchors.bytes, rubies: writer.rubies, units: units)
+            }
+        }
+    }
+
+    /// The paragraph list of the chunks written into `buffer`, joined in order.
+    func join(_ written: [ChunkWriting], buffer: UTF16Buffer) -> PlainTextBook.Paragraphs {
+        var written = written
+        if written.count == 1 {
+            return PlainTextBook.Paragraphs(
+                buffer: buffer, entries: written[0].pieces, sourceMaps: SourceMap.Table(bytes: written[0].anchors),
+                rubyAnnotations: written[0].rubies)
+        }
+        var entries: [Piece] = []
+        var anchors: [UInt8] = []
+        var rubies: [Int: [RubyAnnotation]] = [:]
+        entries.reserveCapacity(written.reduce(0) { $0 + $1.pieces.count })
+        anchors.reserveCapacity(written.reduce(0) { $0 + $1.anchors.count })
+        for number in written.indices {
+            let chunk = written[number]
+            written[number] = ChunkWriting(pieces: [], anchors: [], rubies: [:], units: 0)  // let go as joined
+            let (firstParagraph, firstAnchor) = (entries.count, anchors.count)
+            for piece in chunk.pieces { entries.append(piece.with(piece.lower, firstAnchor + piece.upper)) }
+            anchors += chunk.anchors
+            for (paragraph, readings) in chunk.rubies { rubies[firstParagraph + paragraph] = readings }
+        }
+        return PlainTextBook.Paragraphs(
+            buffer: buffer, entries: entries, sourceMaps: SourceMap.Table(bytes: anchors), rubyAnnotations: rubies)
+    }
+}
