@@ -105,7 +105,8 @@ extension ParagraphAssembler {
                 var pieces = plans[number].pieces
                 plans[number].pieces = []
                 let units = writer.write(
-                    &pieces, into: UnsafeMutableBufferPointer(rebasing: target[place.base..<(place.base + size)]),
+                    &pieces, marks: plans[number].marks,
+                    into: UnsafeMutableBufferPointer(rebasing: target[place.base..<(place.base + size)]),
                     base: place.base, separatorFirst: place.separatorFirst)
                 precondition(units == size, "the plan counted \(size) units for a chunk, and \(units) were written")
                 return ChunkWriting(pieces: pieces, anchors: writer.anchors.bytes, rubies: writer.rubies, units: units)

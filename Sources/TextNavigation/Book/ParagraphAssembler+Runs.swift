@@ -13,24 +13,32 @@ extension ParagraphAssembler {
         case rubyReading(Range<Int>)
     }
 
+    /// The emphasis marks of `piece` (``EmphasisMarks``), in order; empty, and found without
+    /// allocating, when it has no underscore.
+    func emphasisMarks(of piece: Piece) -> [Int] {
+        let marks = EmphasisMarks(source: source)
+        return marks.containsUnderscore(piece.lower..<piece.upper) ? marks.marks(in: piece.lower..<piece.upper) : []
+    }
+
     /// Calls `body` with the runs of a piece's text in order: each line trimmed (a heading also
     /// without its `#` marker, Aozora markup left out when the file has it, emphasis marks left
     /// out), and between two lines a soft wrap, unless both sides of it are East Asian wide
     /// characters.
     ///
-    /// Planning counts what this gives and writing writes it, so the two agree.
+    /// `marks` are the piece's emphasis marks (``emphasisMarks(of:)``), which planning finds
+    /// once for both passes. Planning counts what this gives and writing writes it, so the two
+    /// agree.
     @inline(__always)
-    func forEachRun(of piece: Piece, _ body: (Run) -> Void) {
+    func forEachRun(of piece: Piece, marks: ArraySlice<Int>, _ body: (Run) -> Void) {
         var lineStart = piece.lower
         let end = piece.upper
         var previous: (content: Range<Int>, terminator: Int)?
-        let marks = EmphasisMarks(source: source).marks(in: lineStart..<end)
-        var nextMark = 0
+        var nextMark = marks.startIndex
         let lines = lines
         /// Gives `body` the text of `run` without the emphasis marks in it.
         func text(_ run: Range<Int>, units: Int?) {
             var lower = run.lowerBound
-            while nextMark < marks.count, marks[nextMark] < run.upperBound {
+            while nextMark < marks.endIndex, marks[nextMark] < run.upperBound {
                 let mark = marks[nextMark]
                 nextMark += 1
                 guard mark >= lower else { continue }

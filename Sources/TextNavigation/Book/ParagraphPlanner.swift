@@ -10,7 +10,11 @@ struct ParagraphPlanner {
     struct Plan {
         var pieces: [Piece]
         var units: Int
+        /// About how many anchors the text will take (at most a few more than it takes).
         var anchors: Int
+        /// The emphasis marks of every paragraph (``ParagraphAssembler/emphasisMarks(of:)``), in
+        /// order, for writing.
+        var marks: [Int] = []
         /// Whether a form feed came after the last paragraph: the next stretch's first paragraph
         /// starts a page.
         var endsWithPageBreak = false
@@ -170,30 +174,30 @@ struct ParagraphPlanner {
             append(closed.first.bytes.lowerBound, closed.first.terminator, heading: true)
             if let second = closed.second { append(second.bytes.lowerBound, second.terminator, heading: true) }
         } else {
-            // (Counted again by forEachRun when markup or emphasis marks may be left out.)
-            let start = closed.first.bytes.lowerBound
-            let plain =
-                !assembler.dropsAozoraMarkup
-                && !EmphasisMarks(source: assembler.source).containsUnderscore(start..<closed.end)
-            append(start, closed.end, heading: false, counted: plain ? (closed.units, closed.anchors) : nil)
+            // (Counted again by forEachRun when markup may be left out.)
+            let counted = assembler.dropsAozoraMarkup ? nil : (closed.units, closed.anchors)
+            append(closed.first.bytes.lowerBound, closed.end, heading: false, counted: counted)
         }
     }
 
-    /// Adds the paragraph from `start` to `end`, with the units and anchors `counted` for it,
-    /// or counting them.
+    /// Adds the paragraph from `start` to `end`, with the units and anchors `counted` for it as
+    /// plain text (its lines' text and soft wraps), or counting them.
     private mutating func append(_ start: Int, _ end: Int, heading: Bool, counted: (units: Int, anchors: Int)? = nil) {
         let piece = Piece(start, end, isHeading: heading, startsPage: pendingPage)
         pendingPage = false
         result.pieces.append(piece)
+        let marks = assembler.emphasisMarks(of: piece)
+        result.marks += marks
         if let counted {
-            result.units += counted.units
-            result.anchors += counted.anchors
+            // Each mark is one byte of a line's text left out; it may split a run in two.
+            result.units += counted.units - marks.count
+            result.anchors += counted.anchors + marks.count
             return
         }
         var units = 0
         var anchors = 0
         let source = assembler.source
-        assembler.forEachRun(of: piece) { run in
+        assembler.forEachRun(of: piece, marks: marks[...]) { run in
             switch run {
             case .rubyBase, .rubyReading:
                 break  // no text, no anchor

@@ -16,17 +16,18 @@ struct ParagraphWriter {
         anchors = SourceMap.Table.Writer(reservingFor: anchorCount)
     }
 
-    /// Writes the text of `pieces` into `target` (which must hold as many units as the plan
-    /// counted), turning each piece into the paragraph list's entry: where its text ends in the
+    /// Writes the text of `pieces`, whose emphasis marks are `marks` (the plan's), into `target`
+    /// (which must hold as many units as the plan counted), turning each piece into the paragraph list's entry: where its text ends in the
     /// book's buffer (`target` starts `base` units into it) and where its anchors end. With
     /// `separatorFirst`, a paragraph separator goes before the first piece too (one stretch of
     /// the book after another). Returns the number of units written.
     mutating func write(
-        _ pieces: inout [Piece], into target: UnsafeMutableBufferPointer<UInt16>, base: Int = 0,
+        _ pieces: inout [Piece], marks: [Int], into target: UnsafeMutableBufferPointer<UInt16>, base: Int = 0,
         separatorFirst: Bool = false
     ) -> Int {
         var out = 0
         var discarded = pieces.first?.lower ?? 0
+        var nextMark = 0
         for index in pieces.indices {
             let piece = pieces[index]
             if index > 0 || separatorFirst {
@@ -34,7 +35,9 @@ struct ParagraphWriter {
                 target[out] = ParagraphAssembler.paragraphSeparator
                 out += 1
             }
-            out = write(piece, number: index, into: target, at: out)
+            let firstMark = nextMark
+            while nextMark < marks.count, marks[nextMark] < piece.upper { nextMark += 1 }
+            out = write(piece, number: index, marks: marks[firstMark..<nextMark], into: target, at: out)
             anchors.endParagraph()
             pieces[index] = piece.with(base + out, anchors.bytes.count)
             if let file = assembler.file, piece.upper - discarded >= MappedFile.discardStep {
@@ -48,13 +51,14 @@ struct ParagraphWriter {
     /// Writes the text of `piece`, paragraph `number`, at `start` in `target`; returns where it
     /// ends.
     private mutating func write(
-        _ piece: Piece, number: Int, into target: UnsafeMutableBufferPointer<UInt16>, at start: Int
+        _ piece: Piece, number: Int, marks: ArraySlice<Int>, into target: UnsafeMutableBufferPointer<UInt16>,
+        at start: Int
     ) -> Int {
         let assembler = assembler
         let source = assembler.source
         var out = start
         var rubyBaseStart: Int?
-        assembler.forEachRun(of: piece) { run in
+        assembler.forEachRun(of: piece, marks: marks) { run in
             switch run {
             case .rubyBase:
                 rubyBaseStart = out - start
