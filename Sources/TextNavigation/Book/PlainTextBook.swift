@@ -164,7 +164,7 @@ public struct PlainTextBook: Sendable {
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard bytes.count > bomLength else { throw .empty }
         if let encoding = otherEncoding(of: bytes) { throw .otherEncoding(encoding) }
-        let validation = UTF8Decoding.validate(bytes, stoppingAtNUL: !options.allowsNUL)
+        let validation = UTF8Decoding.validateOnEveryCore(bytes, stoppingAtNUL: !options.allowsNUL)
         if let nul = validation.firstNUL { throw .binary(byteOffset: nul) }
         if let error = validation.firstError {
             guard options.lossy else { throw .invalidUTF8(byteOffset: error.offset, reason: error.reason) }

@@ -11,6 +11,48 @@ enum UTF8Decoding {
         var firstError: (offset: Int, reason: String)?
         /// Whether a ruby reading `《…》` (U+300A, then U+300B) appears: Aozora Bunko markup.
         var hasRubyReading = false
+        /// Whether U+300A `《` and U+300B `》` appear at all (so that parts validated apart tell
+        /// whether one part's `《` comes before another's `》`).
+        var hasRubyOpen = false
+        var hasRubyClose = false
+    }
+
+    /// The fewest bytes in a part of ``validateOnEveryCore(_:stoppingAtNUL:)``.
+    static let minimumPartBytes = 1 << 19
+
+    /// What ``validate(_:stoppingAtNUL:discarding:)`` finds, found by validating parts of
+    /// `bytes` on every core: the parts are cut after line feeds (a byte that is never inside a
+    /// scalar, so each part's scan steps from scalar to scalar as the scan of the whole does).
+    /// When a part has an invalid sequence or a NUL byte (which ends the scan of the whole), the
+    /// whole is validated again in one pass, so the first one is reported exactly as there.
+    ///
+    /// - Complexity: O(n), spread over the cores.
+    static func validateOnEveryCore(
+        _ bytes: UnsafeBufferPointer<UInt8>, stoppingAtNUL: Bool, parts: Int = EveryCore.count,
+        minimumPartBytes: Int = minimumPartBytes
+    ) -> Validation {
+        var cuts = [0]
+        let size = max(1, minimumPartBytes, bytes.count / max(1, parts))
+        while let last = cuts.last, last + size < bytes.count {
+            guard let lineFeed = bytes[(last + size)...].firstIndex(of: 0x0A), lineFeed + 1 < bytes.count else { break }
+            cuts.append(lineFeed + 1)
+        }
+        guard cuts.count > 1 else { return validate(bytes, stoppingAtNUL: stoppingAtNUL) }
+        cuts.append(bytes.count)
+        let results = EveryCore.map(cuts.count - 1) { part in
+            validate(UnsafeBufferPointer(rebasing: bytes[cuts[part]..<cuts[part + 1]]), stoppingAtNUL: stoppingAtNUL)
+        }
+        guard results.allSatisfy({ $0.firstError == nil && $0.firstNUL == nil }) else {
+            return validate(bytes, stoppingAtNUL: stoppingAtNUL)
+        }
+        var whole = Validation()
+        for result in results {
+            whole.hasRubyReading =
+                whole.hasRubyReading || result.hasRubyReading || (whole.hasRubyOpen && result.hasRubyClose)
+            whole.hasRubyOpen = whole.hasRubyOpen || result.hasRubyOpen
+            whole.hasRubyClose = whole.hasRubyClose || result.hasRubyClose
+        }
+        return whole
     }
 
     /// Every byte is ASCII and none is NUL: `(word | (word - 0x01…)) & 0x80… == 0`.
@@ -37,7 +79,6 @@ enum UTF8Decoding {
         _ bytes: UnsafeBufferPointer<UInt8>, stoppingAtNUL: Bool, discarding: (Int) -> Void = { _ in }
     ) -> Validation {
         var result = Validation()
-        var sawRubyOpen = false
         var index = 0
         let count = bytes.count
         var nextDiscard = 1 << 20
@@ -69,8 +110,11 @@ enum UTF8Decoding {
                 bytes[index + 2] & 0xC0 == 0x80
             {
                 if lead == 0xE3, bytes[index + 1] == 0x80 {
-                    if bytes[index + 2] == 0x8A { sawRubyOpen = true }
-                    if bytes[index + 2] == 0x8B, sawRubyOpen { result.hasRubyReading = true }
+                    if bytes[index + 2] == 0x8A { result.hasRubyOpen = true }
+                    if bytes[index + 2] == 0x8B {
+                        result.hasRubyClose = true
+                        if result.hasRubyOpen { result.hasRubyReading = true }
+                    }
                 }
                 index += 3
                 continue
