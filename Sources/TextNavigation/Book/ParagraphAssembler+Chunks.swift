@@ -114,28 +114,28 @@ extension ParagraphAssembler {
         }
     }
 
-    /// The paragraph list of the chunks written into `buffer`, joined in order.
+    /// The paragraph list of the chunks written into `buffer`, joined in order (their anchors
+    /// stay where they were written, as parts of one table).
     func join(_ written: [ChunkWriting], buffer: UTF16Buffer) -> PlainTextBook.Paragraphs {
         var written = written
+        let sourceMaps = SourceMap.Table(parts: written.map(\.anchors))
         if written.count == 1 {
             return PlainTextBook.Paragraphs(
-                buffer: buffer, entries: written[0].pieces, sourceMaps: SourceMap.Table(bytes: written[0].anchors),
-                rubyAnnotations: written[0].rubies)
+                buffer: buffer, entries: written[0].pieces, sourceMaps: sourceMaps, rubyAnnotations: written[0].rubies)
         }
         var entries: [Piece] = []
-        var anchors: [UInt8] = []
         var rubies: [Int: [RubyAnnotation]] = [:]
         entries.reserveCapacity(written.reduce(0) { $0 + $1.pieces.count })
-        anchors.reserveCapacity(written.reduce(0) { $0 + $1.anchors.count })
+        var firstAnchor = 0
         for number in written.indices {
             let chunk = written[number]
             written[number] = ChunkWriting(pieces: [], anchors: [], rubies: [:], units: 0)  // let go as joined
-            let (firstParagraph, firstAnchor) = (entries.count, anchors.count)
+            let firstParagraph = entries.count
             for piece in chunk.pieces { entries.append(piece.with(piece.lower, firstAnchor + piece.upper)) }
-            anchors += chunk.anchors
+            firstAnchor += chunk.anchors.count
             for (paragraph, readings) in chunk.rubies { rubies[firstParagraph + paragraph] = readings }
         }
         return PlainTextBook.Paragraphs(
-            buffer: buffer, entries: entries, sourceMaps: SourceMap.Table(bytes: anchors), rubyAnnotations: rubies)
+            buffer: buffer, entries: entries, sourceMaps: sourceMaps, rubyAnnotations: rubies)
     }
 }

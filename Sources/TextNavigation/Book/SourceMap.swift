@@ -27,10 +27,40 @@ public struct SourceMap: Sendable, Equatable {
     /// less the previous anchor's in the paragraph (0 for the first), then its byte offset less
     /// the previous anchor's in the paragraph (the whole offset for the first) shifted left
     /// once, with the low bit set for a soft wrap. Byte offsets only grow along a paragraph.
+    ///
+    /// The bytes are kept in parts, as they were written (one a chunk of a book assembled on
+    /// every core, not copied into one array); a paragraph's anchors lie in one part, and
+    /// offsets count on from one part to the next.
     final class Table: Sendable {
-        let bytes: [UInt8]
+        private let parts: [[UInt8]]
+        /// Where each part starts.
+        private let starts: [Int]
+        /// The number of bytes in all.
+        let byteCount: Int
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(parts: [[UInt8]]) {
+            self.parts = parts
+            var starts: [Int] = []
+            var count = 0
+            for part in parts {
+                starts.append(count)
+                count += part.count
+            }
+            self.starts = starts
+            byteCount = count
+        }
+
+        convenience init(bytes: [UInt8]) { self.init(parts: [bytes]) }
+
+        /// Calls `body` with the bytes at `range`, which lie in one part.
+        func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            var part = parts.count - 1
+            while part > 0, starts[part] > range.lowerBound { part -= 1 }
+            let lower = range.lowerBound - (starts.isEmpty ? 0 : starts[part])
+            return parts[part].withUnsafeBufferPointer { bytes in
+                body(UnsafeBufferPointer(rebasing: bytes[lower..<(lower + range.count)]))
+            }
+        }
 
         /// Writes a table, paragraph after paragraph.
         struct Writer {
@@ -90,9 +120,9 @@ public struct SourceMap: Sendable, Equatable {
 
     /// Calls `body` with the anchors in order until it returns `false`.
     private func forEachAnchor(_ body: (Anchor) -> Bool) {
-        table.bytes.withUnsafeBufferPointer { bytes in
-            var index = Int(lower)
-            let end = Int(upper)
+        table.withBytes(Int(lower)..<Int(upper)) { bytes in
+            var index = 0
+            let end = bytes.count
             func read() -> Int {
                 var value = 0
                 var shift = 0
@@ -119,7 +149,9 @@ public struct SourceMap: Sendable, Equatable {
 
     /// Whether both maps lead the same offsets to the same bytes.
     public static func == (lhs: SourceMap, rhs: SourceMap) -> Bool {
-        lhs.table.bytes[Int(lhs.lower)..<Int(lhs.upper)] == rhs.table.bytes[Int(rhs.lower)..<Int(rhs.upper)]
+        lhs.table.withBytes(Int(lhs.lower)..<Int(lhs.upper)) { left in
+            rhs.table.withBytes(Int(rhs.lower)..<Int(rhs.upper)) { right in left.elementsEqual(right) }
+        }
     }
 
     /// The file byte offset of `offset` in `text` (the paragraph's text), or `nil` when

@@ -11,7 +11,7 @@ import Testing
         let lines = bytes.filter { $0 == 0x0A }.count
         // Two anchors a wrapped line (its text, and the soft wrap before the next): 16 bytes a
         // line as two 32-bit offsets each, about 5 packed.
-        #expect(book.paragraphs.sourceMaps.bytes.count * 2 < lines * 16)
+        #expect(book.paragraphs.sourceMaps.byteCount * 2 < lines * 16)
         for paragraph in book.paragraphs {
             let text = paragraph.text
             let anchors = paragraph.sourceMap.anchors
