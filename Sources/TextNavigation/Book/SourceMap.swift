@@ -38,16 +38,12 @@ public struct SourceMap: Sendable, Equatable {
         /// The number of bytes in all.
         let byteCount: Int
 
+        /// A table of `parts` (at least one), in order.
         init(parts: [[UInt8]]) {
+            precondition(!parts.isEmpty, "a table has at least one part")
             self.parts = parts
-            var starts: [Int] = []
-            var count = 0
-            for part in parts {
-                starts.append(count)
-                count += part.count
-            }
-            self.starts = starts
-            byteCount = count
+            starts = parts.dropLast().reduce(into: [0]) { starts, part in starts.append(starts.last! + part.count) }
+            byteCount = starts.last! + parts.last!.count
         }
 
         convenience init(bytes: [UInt8]) { self.init(parts: [bytes]) }
@@ -56,7 +52,7 @@ public struct SourceMap: Sendable, Equatable {
         func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             var part = parts.count - 1
             while part > 0, starts[part] > range.lowerBound { part -= 1 }
-            let lower = range.lowerBound - (starts.isEmpty ? 0 : starts[part])
+            let lower = range.lowerBound - starts[part]
             return parts[part].withUnsafeBufferPointer { bytes in
                 body(UnsafeBufferPointer(rebasing: bytes[lower..<(lower + range.count)]))
             }
