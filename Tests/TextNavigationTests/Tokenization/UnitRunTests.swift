@@ -141,6 +141,19 @@ struct UnitRunTests {
         #expect(units == (try BookDocuments.unitsAlone(sentences, locale: locale, .sentence)))
     }
 
+    /// A run whose every code unit is a word of its own (ICU's Chinese dictionary splits "的的…"
+    /// into single characters) has two edges a code unit, the most a run can have: every unit is
+    /// kept, in a run of paragraphs and in one text.
+    @Test func aRunOfOneCodeUnitWordsKeepsEveryUnit() throws {
+        let paragraphs = [String(repeating: "的", count: 300), "的", String(repeating: "了", count: 129)]
+        let book = try PlainTextBook(paragraphs.joined(separator: "\n\n"))
+        let expected = try Self.expectRunWordsMatchTheReference(book, locale: "zh")
+        #expect(expected.map(\.count) == [300, 1, 129])
+        #expect(expected.first?.last == 299..<300)
+        let single = try StringTokenizer(paragraphs[0], locale: "zh").segments(for: .word)
+        #expect(single.count == 300)
+    }
+
     /// Checks the word units of `book`'s paragraphs from one pass over them (from ICU's
     /// iterator and from the scan) against ``referenceWords(_:locale:)`` for each paragraph
     /// alone, and returns the reference.
