@@ -31,16 +31,11 @@ extension Document {
             var launched = 0
             func launch() {
                 guard next < count else { return }
-                let start = next
-                var budget = 0
-                while next < count, next == start || budget < Self.paginationChunkBudget {
-                    budget += elements.text(at: next).count + ElementFactory.elementWeight
-                    next += 1
-                }
-                let range = start..<next
+                let range = elementRun(from: next, budget: Self.paginationChunkBudget)
+                next = range.upperBound
                 let number = launched
                 launched += 1
-                group.addTask { (number, start, range.map { self.elements.lineSegments(at: $0) }) }
+                group.addTask { (number, range.lowerBound, range.map { self.elements.lineSegments(at: $0) }) }
             }
             for _ in 0..<inFlight { launch() }
             // Runs that came back before the ones ahead of them, by number.
