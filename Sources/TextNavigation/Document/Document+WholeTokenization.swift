@@ -6,16 +6,16 @@
 
 extension Document {
     /// Every element's units of `granularity`, in order, found on one core: what each element's
-    /// tokenizer gives (``StringTokenizer/segments(for:)``), for search or units computed ahead.
+    /// tokenizer gives (``StringTokenizer/units(for:)``), for search or units computed ahead.
     ///
     /// The elements are taken a run at a time (about ``preparationBudget`` UTF-16 units of
     /// text), words and sentences of a book's paragraphs with one pass over each run, as
-    /// ``prepareUnits(_:from:budget:)`` does; only the units are kept, so a book's elements are
+    /// ``prepareUnitsAhead(_:from:budget:)`` does; only the units are kept, so a book's elements are
     /// let go as for any other pass over them.
     ///
     /// - Complexity: O(n) in the length of the document's text.
-    public func units(_ granularity: TextGranularity) -> [TextSegments] {
-        var units: [TextSegments] = []
+    public func units(_ granularity: TextGranularity) -> [TextUnits] {
+        var units: [TextUnits] = []
         units.reserveCapacity(elements.count)
         var next = 0
         while next < elements.count {
@@ -34,11 +34,11 @@ extension Document {
     /// machine has cores; each run's units go to their place as it comes back.
     ///
     /// - Complexity: O(n) in the length of the document's text, spread over the cores.
-    public func unitsInParallel(_ granularity: TextGranularity) async -> [TextSegments] {
+    public func unitsInParallel(_ granularity: TextGranularity) async -> [TextUnits] {
         let count = elements.count
-        var units = [TextSegments](repeating: TextSegments(), count: count)
+        var units = [TextUnits](repeating: TextUnits(), count: count)
         let inFlight = 2 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        await withTaskGroup(of: (start: Int, units: [TextSegments]).self) { group in
+        await withTaskGroup(of: (start: Int, units: [TextUnits]).self) { group in
             var next = 0
             func launch() {
                 guard next < count else { return }
@@ -62,10 +62,10 @@ extension Document {
 
     /// The units of `granularity` of the elements in `run` (valid indices), in order, words and
     /// sentences of a book's paragraphs found with one pass over the run.
-    private func units(_ granularity: TextGranularity, of run: Range<Int>) -> [TextSegments] {
+    private func units(_ granularity: TextGranularity, of run: Range<Int>) -> [TextUnits] {
         let tokenizers = elements.tokenizers(in: run)
         StringTokenizer.prepareUnits(granularity, of: tokenizers)
-        return tokenizers.map { $0.segments(for: granularity) }
+        return tokenizers.map { $0.units(for: granularity) }
     }
 
     /// The elements from `start` (a valid index) on, up to about `budget` UTF-16 units of text,

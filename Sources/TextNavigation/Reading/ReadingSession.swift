@@ -65,7 +65,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// Whether a session that defers pagination has produced its first utterance.
     private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
-    private var cachedUnits: (element: Int, segments: TextSegments)?
+    private var cachedUnits: (element: Int, units: TextUnits)?
     /// The reading positions of the page the reader is on, from its start up to the next
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
@@ -167,18 +167,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
                     continue
                 }
             }
-            let segments = units(in: elementIndex)
-            let index = segments.firstIndex(endingAfter: cursor.offset)
+            let elementUnits = units(in: elementIndex)
+            let index = elementUnits.firstIndex(endingAfter: cursor.offset)
             var range: Range<Int>?
-            if index < segments.count {
-                range = trimmed(segments[index], in: element)
-                cursor.offset = segments[index].upperBound
+            if index < elementUnits.count {
+                range = element.tokenizer.rangeTrimmingWhiteSpace(elementUnits[index])
+                cursor.offset = elementUnits[index].upperBound
             } else if !elementHadUtterance {
                 // No unit at all: read the element's text if there is something to say.
-                range = trimmed(0..<element.text.count, in: element)
+                range = element.tokenizer.rangeTrimmingWhiteSpace(0..<element.text.count)
                 cursor.offset = element.text.count
             }
-            let isLastInElement = index + 1 >= segments.count
+            let isLastInElement = index + 1 >= elementUnits.count
             if let range, !range.isEmpty {
                 let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
                 let pageNumber: Utterance.PageNumber
@@ -271,21 +271,17 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// element whose units are not yet known prepares it and the elements after it, a stretch
     /// of text at a time (the first utterance's element, found when the session was made,
     /// prepares nothing), in one ICU pass where they are paragraphs of one book
-    /// (``Document/prepareUnits(_:from:budget:)``).
-    private mutating func units(in element: Int) -> TextSegments {
-        if let cachedUnits, cachedUnits.element == element { return cachedUnits.segments }
+    /// (``Document/prepareUnitsAhead(_:from:budget:)``).
+    private mutating func units(in element: Int) -> TextUnits {
+        if let cachedUnits, cachedUnits.element == element { return cachedUnits.units }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
             !document.elements[element].tokenizer.hasUnits(granularity)
         {
-            preparedEnd = document.prepareUnits(granularity, from: element, budget: preparationBudget)
+            preparedEnd = document.prepareUnitsAhead(granularity, from: element, budget: preparationBudget)
             preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
-        let segments = document.elements[element].tokenizer.readingUnits(for: granularity)
-        cachedUnits = (element, segments)
-        return segments
-    }
-
-    private func trimmed(_ range: Range<Int>, in element: TextElement) -> Range<Int> {
-        element.text.withUTF16 { SegmentBuilder.trimmed(range, $0) { element.tokenizer.isCharacterBoundary($0) } }
+        let elementUnits = document.elements[element].tokenizer.readingUnits(for: granularity)
+        cachedUnits = (element, elementUnits)
+        return elementUnits
     }
 }

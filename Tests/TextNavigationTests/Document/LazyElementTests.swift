@@ -36,14 +36,14 @@ import Testing
         try #require(document.elements.count == 400)
         weak let first: TextElement? = document.elements[0]
         weak let tokenizer: StringTokenizer? = document.elements[0].tokenizer
-        _ = tokenizer?.segments(for: .word)
+        _ = tokenizer?.units(for: .word)
         #expect(first != nil)  // one of the most recent
         for index in document.elements.indices.dropFirst() { _ = document.elements[index].tokenizer }
         #expect(first == nil)
         #expect(tokenizer == nil)
         // Made again, the same text and units.
         #expect(document.elements[0].string.hasPrefix("0. Alice"))
-        #expect(document.elements[0].tokenizer.segments(for: .word).count == 1 + 7 * 26)
+        #expect(document.elements[0].tokenizer.units(for: .word).count == 1 + 7 * 26)
     }
 
     /// An element asked for again and again is held once and counted once against the budget
@@ -73,7 +73,7 @@ import Testing
         weak let first: TextElement? = document.elements[0]
         for index in 1..<20_000 { _ = document.elements[index] }
         #expect(first == nil)
-        let end = document.prepareUnits(.word, from: 20_000, budget: Document.preparationBudget)
+        let end = document.prepareUnitsAhead(.word, from: 20_000, budget: Document.preparationBudget)
         #expect(end - 20_000 > 100)
         #expect((20_000..<end).allSatisfy { document.elements[$0].tokenizer.hasUnits(.word) })
     }
@@ -104,6 +104,6 @@ import Testing
         document.relayout(PageLayout(width: 30, linesPerPage: 30))
         #expect(held.lines.width == 30)
         #expect(document.elements[40].lines.width == 30)
-        #expect(document.elements[40].tokenizer.segments(for: .line).count > 30)
+        #expect(document.elements[40].tokenizer.units(for: .line).count > 30)
     }
 }

@@ -35,7 +35,7 @@ import Testing
         let lines = await document.unitsInParallel(.line)
         #expect(lines.count == document.elements.count)
         for index in stride(from: 0, to: document.elements.count, by: 97) {
-            #expect(lines[index] == document.elements[index].lines.lineSegments(), "element \(index)")
+            #expect(lines[index] == document.elements[index].lines.lineUnits, "element \(index)")
         }
     }
 
@@ -49,14 +49,14 @@ import Testing
         let expected = try BookDocuments.unitsAlone(book, locale: "en", .sentence)
         let document = Document(book: book)
         let held = stride(from: 5, to: document.elements.count, by: 31).map { document.elements[$0] }
-        for element in held { _ = element.tokenizer.segments(for: .sentence) }
+        for element in held { _ = element.tokenizer.units(for: .sentence) }
         #expect(await document.unitsInParallel(.sentence).map(\.ranges) == expected)
         #expect(Document(book: book).units(.sentence).map(\.ranges) == expected)
         withExtendedLifetime(held) {}
 
         let strings = ["First one. Dr.", "Second: two words.", "", "Third."]
         let given = Document(pages: [strings.map { TextElement($0) }])
-        let words = try strings.map { try StringTokenizer($0).segments(for: .word) }
+        let words = try strings.map { try StringTokenizer($0).units(for: .word) }
         #expect(given.units(.word) == words)
         #expect(await given.unitsInParallel(.word) == words)
         #expect(await Document(pages: [[]]).unitsInParallel(.word).isEmpty)
