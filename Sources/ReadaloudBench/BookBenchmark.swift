@@ -117,10 +117,14 @@ package struct BookBenchmark {
         }
 
         let firstUtteranceSeconds = try measureFirstUtterance(granularity, parsed)
+        let parallelTokenization = try ParallelTokenizationResult.measure(
+            granularity, of: parsed, locale: book.locale, layout: layout, icuSeconds: icuSeconds,
+            repetitions: repetitions)
         return GranularityResult(
             granularity: granularity.rawValue, seconds: seconds, icuSeconds: icuSeconds, runs: runs, units: units,
             icuBoundaries: icuBoundaries, querySeconds: querySeconds, icuQuerySeconds: icuQuerySeconds,
-            readAllSeconds: readAllSeconds, utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds)
+            readAllSeconds: readAllSeconds, utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds,
+            parallelTokenization: parallelTokenization)
     }
 
     /// Seconds per enclosing-unit query at `queries` random offsets: readaloud's tokenizers,

@@ -48,6 +48,23 @@ extension Document {
             }
         }
 
+        /// The elements at `indices` (valid indices) that are alive now, in order, `nil` for the
+        /// others: none is made, and none is recorded as handed out.
+        func aliveElements(in indices: Range<Int>) -> [TextElement?] {
+            switch source {
+            case .given(let elements): Array(elements[indices])
+            case .made(let factory): factory.aliveElements(in: indices)
+            }
+        }
+
+        /// The locale of the element at `index` (a BCP-47 tag or ICU id), without making the element.
+        func locale(at index: Int) -> String {
+            switch source {
+            case .given(let elements): elements[index].locale
+            case .made(let factory): factory.locale(at: index)
+            }
+        }
+
         /// The text of the element at `index`, without making the element.
         func text(at index: Int) -> TextStorage {
             switch source {
@@ -212,6 +229,15 @@ final class ElementFactory: Sendable {
         withExtendedLifetime(released) {}  // freed outside the lock
         return tokenizers
     }
+
+    /// The elements at `indices` (valid indices) that are alive now, `nil` for the others,
+    /// under one lock: none is made or recorded as handed out.
+    func aliveElements(in indices: Range<Int>) -> [TextElement?] {
+        state.withLock { state in indices.map { state.alive[$0]?.element } }
+    }
+
+    /// The locale of element `index`.
+    func locale(at index: Int) -> String { source.locale(at: index) }
 
     /// Element `index`, alive or made now, with the lock held.
     private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {

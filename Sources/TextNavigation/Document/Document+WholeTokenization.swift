@@ -10,8 +10,8 @@ extension Document {
     ///
     /// The elements are taken a run at a time (about ``preparationBudget`` UTF-16 units of
     /// text), words and sentences of a book's paragraphs with one pass over each run, as
-    /// ``prepareUnitsAhead(_:from:budget:)`` does; only the units are kept, so a book's elements are
-    /// let go as for any other pass over them.
+    /// ``prepareUnitsAhead(_:from:budget:)`` does. A book's elements are not made for it (only
+    /// those alive lend their tokenizers), and only the units are kept.
     ///
     /// - Complexity: O(n) in the length of the document's text.
     public func units(_ granularity: TextGranularity) -> [TextUnits] {
@@ -61,11 +61,30 @@ extension Document {
     static let tokenizationChunkBudget = 32_768
 
     /// The units of `granularity` of the elements in `run` (valid indices), in order, words and
-    /// sentences of a book's paragraphs found with one pass over the run.
+    /// sentences of a book's paragraphs found with one pass over the run. Lines are each
+    /// element's at the document's width (``Elements/lineUnits(at:)``).
     private func units(_ granularity: TextGranularity, of run: Range<Int>) -> [TextUnits] {
-        let tokenizers = elements.tokenizers(in: run)
+        if granularity == .line { return run.map { elements.lineUnits(at: $0) } }
+        let tokenizers = passTokenizers(in: run)
         StringTokenizer.prepareUnits(granularity, of: tokenizers)
         return tokenizers.map { $0.units(for: granularity) }
+    }
+
+    /// The tokenizers of the elements in `run`: an element's own while it is alive (its caches
+    /// are used and filled), else one made for the pass over the element's text and locale,
+    /// without the element (making one lays it out, and a pass over a whole book would make
+    /// every one of them). Units do not depend on which: a tokenizer's units are its text's.
+    private func passTokenizers(in run: Range<Int>) -> [StringTokenizer] {
+        var locale: (name: String, shared: TokenizerLocale)?
+        return zip(run, elements.aliveElements(in: run)).map { index, element in
+            if let element { return element.tokenizer }
+            let name = elements.locale(at: index)
+            if locale?.name != name {
+                // An invalid locale falls back to the root locale, as an element's tokenizer does.
+                locale = (name, (try? TokenizerLocale.named(name)) ?? TokenizerLocale.shared(.root))
+            }
+            return StringTokenizer(storage: elements.text(at: index), shared: locale!.shared)
+        }
     }
 
     /// The elements from `start` (a valid index) on, up to about `budget` UTF-16 units of text,

@@ -28,6 +28,25 @@ import Testing
         }
     }
 
+    /// A pass over a whole book makes no element (an element lays its text out): those alive
+    /// lend their tokenizers, whose caches it fills, and the others' text is tokenized alone.
+    @Test func aWholeBookPassMakesNoElement() async throws {
+        let book = try BookDocuments.book("kokoro.txt")
+        let document = Document(book: book, locale: "ja")
+        guard case .made(let factory) = document.elements.source else {
+            Issue.record("a book's document makes its elements")
+            return
+        }
+        let held = document.elements[40]
+        #expect(factory.trackedCount == 1)
+        let words = await document.unitsInParallel(.word)
+        let sentences = document.units(.sentence)
+        #expect(factory.trackedCount == 1)
+        #expect(held.tokenizer.hasUnits(.word) && held.tokenizer.hasUnits(.sentence))
+        #expect(words[40] == held.tokenizer.units(for: .word))
+        #expect(sentences[40] == held.tokenizer.units(for: .sentence))
+    }
+
     /// Lines are the elements' own layouts' lines, at the document's width.
     @Test func linesAreTheElementsLinesAtTheDocumentsWidth() async throws {
         let book = try BookDocuments.book("alice-in-wonderland.txt")
