@@ -106,15 +106,15 @@ enum ReadCommand {
                 from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
             startPage = document.pageIndex(containing: session.position) + 1
         } else {
-            let index = (pageOption ?? 1) - 1
-            guard index < document.pageCount else {
+            let number = pageOption ?? 1
+            guard number <= document.pageCount else {
                 throw CommandFailure(
                     UsageError(
-                        "--page \(index + 1) is past the end: the book has \(document.pageCount) pages at this layout",
+                        "--page \(number) is past the end: the book has \(document.pageCount) pages at this layout",
                         spec: spec))
             }
-            session = ReadingSession(document: document, granularity: granularity, page: index)
-            startPage = index + 1
+            session = ReadingSession(document: document, granularity: granularity, page: number)
+            startPage = number
         }
         let speaker = try SpeechOptions.speaker(
             arguments, settings: speech, document: document, readings: opened.readings)
