@@ -16,7 +16,7 @@ extension Document {
         public typealias Indices = Range<Int>
 
         enum Source: Sendable {
-            case given([TextElement])
+            case given([any NavigableElement])
             case made(ElementFactory)
         }
 
@@ -32,7 +32,7 @@ extension Document {
         }
 
         /// The element at `position`, which must be a valid index.
-        public subscript(position: Int) -> TextElement {
+        public subscript(position: Int) -> any NavigableElement {
             switch source {
             case .given(let elements): elements[position]
             case .made(let factory): factory.element(at: position)
@@ -43,7 +43,7 @@ extension Document {
         /// document, the elements found or made under one lock rather than one per element.
         func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
             switch source {
-            case .given(let elements): elements[indices].map { $0.tokenizer }
+            case .given(let elements): elements[indices].map { $0.stringTokenizer }
             case .made(let factory): factory.tokenizers(in: indices)
             }
         }
@@ -60,7 +60,10 @@ extension Document {
         /// element (an element that is alive gives its own).
         func lineSegments(at index: Int) -> TextSegments {
             switch source {
-            case .given(let elements): elements[index].lines.lineSegments()
+            case .given(let elements):
+                // A text element's lines are found without making its tokenizer.
+                (elements[index] as? TextElement)?.lines.lineSegments()
+                    ?? elements[index].stringTokenizer.segments(for: .line)
             case .made(let factory): factory.lineSegments(at: index)
             }
         }
@@ -68,7 +71,9 @@ extension Document {
         /// Lays the elements out `width` cells wide: those alive now, and those made later.
         func relayout(width: Double) {
             switch source {
-            case .given(let elements): for element in elements { element.lines.relayout(width: width) }
+            case .given(let elements):
+                // Other elements lay themselves out (a backend's relayout callback does).
+                for case let element as TextElement in elements { element.lines.relayout(width: width) }
             case .made(let factory): factory.relayout(width: width)
             }
         }
@@ -86,7 +91,7 @@ extension Document {
 ///
 /// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
 /// recent elements live behind a lock (`Locked`).
-final class ElementFactory: Sendable {
+final class ElementFactory: LinkedElementSource {
     /// How much text the most recently handed out elements hold, at most, in UTF-16 units:
     /// twice what a reading session reads ahead at a time (so that what it prepared stays until
     /// it is read), and no more, for a whole read-all's memory is the book's text and this.

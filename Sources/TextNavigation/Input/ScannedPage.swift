@@ -6,8 +6,14 @@
 /// as line units. Navigation, carets, selection rects, hit tests and reading by line number
 /// then behave as they do for laid-out text.
 ///
-/// Not `Sendable`: it has a mutable selection and a delegate; keep it on one task or actor.
-public final class ScannedPage: TextInput, AccessibilityReadingContent {
+/// It is also a ``NavigableElement``: a document may hold it among its other elements, and
+/// read-all, navigation, locators and selection work inside it by its own lines. Each text input
+/// ``makeTextInput()`` makes shares the page's lines, geometry and tokenizer, with a selection of
+/// its own (a ``SelectionController`` selects through one).
+///
+/// `Sendable`: the lines, geometry and tokenizer never change; the selection, the delegate and
+/// the traits live behind a lock. Still, like a view, give its selection one owner at a time.
+public final class ScannedPage: TextInput, AccessibilityReadingContent, NavigableElement {
     /// One handwritten line: its text and where it sits on the page image.
     public struct Line: Sendable, Hashable {
         /// The line's text, without a line break.
@@ -28,15 +34,29 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent {
     public let lineGeometry: FixedLineGeometry
     /// The tokenizer, whose line units are the page's lines.
     public let stringTokenizer: StringTokenizer
-    public weak var inputDelegate: (any TextInputDelegate)?
+    /// What assistive technology says for the page when its text is not enough.
+    public let label: String?
+    /// The page's links to its neighbours in a document.
+    public let links: ElementLinks?
 
-    private var selection: TextRange?
+    private let state: Locked<State>
+
+    private struct State {
+        var selection: TextRange?
+        weak var delegate: (any TextInputDelegate)?
+        var traits: ElementTraits
+    }
 
     /// A page of `lines`, their texts joined by line feeds into one text.
     ///
+    /// - Parameters:
+    ///   - lines: the page's lines, top to bottom.
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization.
+    ///   - traits: what the page is as an element of a document.
+    ///   - label: what assistive technology says when the text is not enough.
     /// - Returns: `nil` when there are no lines, a line's text holds a hard line break, the
     ///   rects are not stacked top to bottom without overlapping, or `locale` is malformed.
-    public init?(lines: [Line], locale: String = "en") {
+    public init?(lines: [Line], locale: String = "en", traits: ElementTraits = [.staticText], label: String? = nil) {
         guard !lines.isEmpty,
             !lines.contains(where: { $0.text.utf16.contains(where: UnicodeClasses.isLineSeparator) })
         else { return nil }
@@ -54,7 +74,38 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent {
         pageLines = lines
         lineGeometry = geometry
         stringTokenizer = tokenizer
+        self.label = label
+        self.links = ElementLinks()
+        self.state = Locked(State(traits: traits))
     }
+
+    /// Another input over `page`'s lines, geometry and tokenizer, with no selection.
+    private init(sharing page: ScannedPage) {
+        pageLines = page.pageLines
+        lineGeometry = page.lineGeometry
+        stringTokenizer = page.stringTokenizer
+        label = page.label
+        links = nil
+        state = Locked(State(traits: page.traits))
+    }
+
+    /// The page's text: its lines joined by line feeds.
+    public var text: TextStorage { lineGeometry.storage }
+
+    /// What the page is as an element of a document. Settable.
+    public var traits: ElementTraits {
+        get { state.withLock { $0.traits } }
+        set { state.withLock { $0.traits = newValue } }
+    }
+
+    /// Told when the selection will change and did change; held weakly.
+    public var inputDelegate: (any TextInputDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+
+    /// A new text input over the page's lines, with a selection of its own.
+    public func makeTextInput() -> ScannedPage { ScannedPage(sharing: self) }
 
     public var geometry: any TextGeometry { lineGeometry }
 
@@ -63,7 +114,9 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent {
     /// The selection. Setting a range outside the text is ignored; ends inside grapheme
     /// clusters are widened to whole clusters. The delegate hears of real changes only.
     public var selectedTextRange: TextRange? {
-        get { selection }
-        set { changeSelection(to: newValue, from: selection) { selection = $0 } }
+        get { state.withLock { $0.selection } }
+        set {
+            changeSelection(to: newValue, from: selectedTextRange) { range in state.withLock { $0.selection = range } }
+        }
     }
 }

@@ -86,7 +86,7 @@ public struct Navigator {
     }
 
     private func units(_ granularity: TextGranularity, in element: Int) -> TextSegments {
-        document.elements[element].tokenizer.segments(for: granularity)
+        document.elements[element].stringTokenizer.segments(for: granularity)
     }
 
     private func firstUnit(in element: Int, startingAfter offset: Int, _ granularity: TextGranularity) -> Range<Int>? {

@@ -100,11 +100,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             deferringPagination: deferringPagination)
     }
 
-    /// A session from the first unit that starts on page `index` (from 0; clamped to the
-    /// document's pages): a unit begun on the page before, and crossing onto this one, is not
-    /// read again. Its utterances are on this page until the page turns.
-    public init(document: Document, granularity: TextGranularity = .sentence, page index: Int = 0) {
-        let clamped = Swift.min(Swift.max(0, index), document.pageCount - 1)
+    /// A session from the first unit that starts on page `page`: a unit begun on the page
+    /// before, and crossing onto this one, is not read again. Its utterances are on this page
+    /// until the page turns.
+    ///
+    /// - Parameters:
+    ///   - document: the document to read.
+    ///   - granularity: the unit of each utterance (``TextGranularity/document`` reads by
+    ///     paragraph).
+    ///   - page: the page number, from 1 as ``Page/number`` and ``Utterance/page`` count;
+    ///     clamped to the document's pages.
+    public init(document: Document, granularity: TextGranularity = .sentence, page: Int = 1) {
+        let clamped = Swift.min(Swift.max(1, page), document.pageCount) - 1
         self.init(
             document: document, granularity: granularity, from: document.pageStart(clamped), page: clamped,
             deferringPagination: false)
@@ -130,7 +137,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         // The reader is on the page where the first unit starts.
         if let pageIndex {
             self.page = document.page(at: pageIndex)
-        } else if deferringPagination, document.layout != nil {
+        } else if deferringPagination, document.isPaginatedByLayout {
             self.deferredStart = cursor
         } else {
             self.page = document.page(containing: cursor)
@@ -159,59 +166,89 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         while cursor.element < document.elements.count {
             let elementIndex = cursor.element
             let element = document.elements[elementIndex]
-            if element.markup.isOutsideReadingOrder != readsOutsideReadingOrder {
-                if readsOutsideReadingOrder {
-                    readsOutsideReadingOrder = false
-                } else {
-                    advanceElement()
-                    continue
-                }
+            guard takesPart(element) else {
+                advanceElement()
+                continue
             }
-            let segments = units(in: elementIndex)
-            let index = segments.firstIndex(endingAfter: cursor.offset)
-            var range: Range<Int>?
-            if index < segments.count {
-                range = trimmed(segments[index], in: element)
-                cursor.offset = segments[index].upperBound
-            } else if !elementHadUtterance {
-                // No unit at all: read the element's text if there is something to say.
-                range = trimmed(0..<element.text.count, in: element)
-                cursor.offset = element.text.count
+            let next = nextRange(in: element, at: elementIndex)
+            if let range = next.range {
+                return event(
+                    reading: range, label: next.label, of: element, at: elementIndex, isLastInElement: next.isLast)
             }
-            let isLastInElement = index + 1 >= segments.count
-            if let range, !range.isEmpty {
-                let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
-                let pageNumber: Utterance.PageNumber
-                var turns: [ReadingEvent] = []
-                if page == nil, let deferredStart, !hasDeferredUtterance {
-                    // The first utterance of a deferring session: its page is found when asked.
-                    hasDeferredUtterance = true
-                    pageNumber = .deferred(document, start: deferredStart, unit: unitStart)
-                } else {
-                    guard let made = turnPages(toward: unitStart) else { return finish() }
-                    turns = made
-                    pageNumber = .known(currentPage().number)
-                }
-                elementHadUtterance = true
-                let utterance = Utterance(
-                    source: element.text, range: range, element: elementIndex, page: pageNumber,
-                    granularity: granularity)
-                let endEvents = isLastInElement ? Self.eventsAtEnd(of: element, index: elementIndex) : []
-                if isLastInElement { advanceElement() }
-                // Most utterances come alone: no queue to fill and drain.
-                if turns.isEmpty, endEvents.isEmpty { return .utterance(utterance) }
-                pending = turns + [.utterance(utterance)] + endEvents
-                return pending.removeFirst()
-            }
-            if isLastInElement { advanceElement() }
+            if next.isLast { advanceElement() }
         }
         // The end of the document: the last page's scroll forward fails, so reading ends.
         return finish()
     }
 
+    /// Whether read-all reads `element` where it is now: elements outside the reading order
+    /// only in the run of them the session started in.
+    private mutating func takesPart(_ element: any NavigableElement) -> Bool {
+        guard element.markup.isOutsideReadingOrder != readsOutsideReadingOrder else { return true }
+        if readsOutsideReadingOrder {
+            readsOutsideReadingOrder = false
+            return true
+        }
+        return false
+    }
+
+    /// The next range of `element` to read, moving the cursor past it: its next unit, its whole
+    /// text when it has no unit, or, for an element read by its label, an empty range with the
+    /// label. `range` is `nil` when there is nothing (more) to say; `isLast` when nothing of the
+    /// element is left after it.
+    private mutating func nextRange(in element: any NavigableElement, at index: Int)
+        -> (range: Range<Int>?, label: String?, isLast: Bool)
+    {
+        if element.readsLabel {
+            return (elementHadUtterance ? nil : 0..<0, element.label, true)
+        }
+        let segments = units(in: index)
+        let unit = segments.firstIndex(endingAfter: cursor.offset)
+        var range: Range<Int>?
+        if unit < segments.count {
+            range = trimmed(segments[unit], in: element)
+            cursor.offset = segments[unit].upperBound
+        } else if !elementHadUtterance {
+            // No unit at all: read the element's text if there is something to say.
+            range = trimmed(0..<element.text.count, in: element)
+            cursor.offset = element.text.count
+        }
+        return (range?.isEmpty == false ? range : nil, nil, unit + 1 >= segments.count)
+    }
+
+    /// The events for reading `range` of `element` (or its `label`): the page turns before it,
+    /// its utterance, and what follows the element's last utterance.
+    private mutating func event(
+        reading range: Range<Int>, label: String?, of element: any NavigableElement, at elementIndex: Int,
+        isLastInElement: Bool
+    ) -> ReadingEvent {
+        let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
+        let pageNumber: Utterance.PageNumber
+        var turns: [ReadingEvent] = []
+        if page == nil, let deferredStart, !hasDeferredUtterance {
+            // The first utterance of a deferring session: its page is found when asked.
+            hasDeferredUtterance = true
+            pageNumber = .deferred(document, start: deferredStart, unit: unitStart)
+        } else {
+            guard let made = turnPages(toward: unitStart) else { return finish() }
+            turns = made
+            pageNumber = .known(currentPage().number)
+        }
+        elementHadUtterance = true
+        let utterance = Utterance(
+            source: element.text, range: range, element: elementIndex, page: pageNumber, granularity: granularity,
+            traits: element.traits, label: label)
+        let endEvents = isLastInElement ? Self.eventsAtEnd(of: element, index: elementIndex) : []
+        if isLastInElement { advanceElement() }
+        // Most utterances come alone: no queue to fill and drain.
+        if turns.isEmpty, endEvents.isEmpty { return .utterance(utterance) }
+        pending = turns + [.utterance(utterance)] + endEvents
+        return pending.removeFirst()
+    }
+
     /// What follows an element's last utterance: "Heading" for a heading, then its
     /// high-importance custom content (the rest is on demand, like `AXCustomContent`).
-    private static func eventsAtEnd(of element: TextElement, index: Int) -> [ReadingEvent] {
+    private static func eventsAtEnd(of element: any NavigableElement, index: Int) -> [ReadingEvent] {
         var events: [ReadingEvent] = []
         if element.traits.contains(.heading) {
             events.append(.heading(element: index, text: element.markup.headingTitle ?? element.string))
@@ -275,17 +312,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     private mutating func units(in element: Int) -> TextSegments {
         if let cachedUnits, cachedUnits.element == element { return cachedUnits.segments }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
-            !document.elements[element].tokenizer.hasUnits(granularity)
+            !document.elements[element].stringTokenizer.hasUnits(granularity)
         {
             preparedEnd = document.prepareUnits(granularity, from: element, budget: preparationBudget)
             preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
-        let segments = document.elements[element].tokenizer.readingUnits(for: granularity)
+        let segments = document.elements[element].stringTokenizer.readingUnits(for: granularity)
         cachedUnits = (element, segments)
         return segments
     }
 
-    private func trimmed(_ range: Range<Int>, in element: TextElement) -> Range<Int> {
-        element.text.withUTF16 { SegmentBuilder.trimmed(range, $0) { element.tokenizer.isCharacterBoundary($0) } }
+    private func trimmed(_ range: Range<Int>, in element: any NavigableElement) -> Range<Int> {
+        let tokenizer = element.stringTokenizer
+        return element.text.withUTF16 { SegmentBuilder.trimmed(range, $0) { tokenizer.isCharacterBoundary($0) } }
     }
 }

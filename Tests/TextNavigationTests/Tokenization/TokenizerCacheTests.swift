@@ -14,7 +14,7 @@ struct TokenizerCacheTests {
         let document = Document(book: book, locale: locale)
         for granularity in [TextGranularity.word, .sentence] {
             let expected = try BookDocuments.unitsAlone(book, locale: locale, granularity)
-            let units = document.elements.map { $0.tokenizer.segments(for: granularity).ranges }
+            let units = document.elements.map { $0.stringTokenizer.segments(for: granularity).ranges }
             #expect(units == expected, "\(name) \(granularity)")
         }
     }
