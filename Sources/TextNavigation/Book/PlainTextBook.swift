@@ -14,18 +14,18 @@
 ///    block (a quoted letter, a block quote): a line goes on with the paragraph above when it
 ///    has that line's indentation (or none, after an indented first line), the line above was
 ///    long enough to have been wrapped, and no sentence ends between two indented lines but
-///    where the next goes on in lower case (``IndentedLines``).
+///    where the next goes on in lower case (`IndentedLines`).
 ///    In a file that is not hard-wrapped (Aozora Bunko's one line per paragraph), every line is
 ///    a paragraph.
 /// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.`,
 ///    `Chapter 12. Loomings`, `第一章`, `第三十五回` or `第一回　靈根育孕源流出　心性修持大道生` standing
 ///    alone in its block, or with one title line under it (which becomes a heading too)
-///    (``HeadingRules``).
+///    (`HeadingRules`).
 /// 5. Each paragraph's text is trimmed of leading and trailing white space, and keeps a
 ///    ``SourceMap`` from its offsets back to the file's bytes. Markup that would be read aloud
 ///    is left out: in an Aozora-style file, ruby readings, their base marks and editor notes
-///    (``AozoraMarkup``; `《…》` that is not a reading, as a Chinese book title, stays), and
-///    Project Gutenberg's `_emphasis_` underscores (``EmphasisMarks``).
+///    (`AozoraMarkup`; `《…》` that is not a reading, as a Chinese book title, stays), and
+///    Project Gutenberg's `_emphasis_` underscores (`EmphasisMarks`).
 ///
 /// All paragraphs share one ``UTF16Buffer``; each paragraph's ``Paragraph/text`` is its range.
 /// Consecutive paragraphs' texts are one U+2029 PARAGRAPH SEPARATOR apart, a unit in no
@@ -99,7 +99,7 @@ public struct PlainTextBook: Sendable {
     /// Reads a book from bytes in memory that the caller owns, such as a `Data`'s or a mapped
     /// file's; the bytes are not copied and need to stay valid only for the call.
     ///
-    /// - Throws: as ``init(bytes:options:)-(_,_)``.
+    /// - Throws: as ``init(bytes:options:)-([UInt8],_)``.
     /// - Complexity: O(n) in the number of bytes.
     public init(bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(BookLoadingError) {
         self = try Self.load(bytes.assumingMemoryBound(to: UInt8.self), options: options, file: nil)
@@ -116,7 +116,7 @@ public struct PlainTextBook: Sendable {
     /// - Throws: ``BookLoadingError/unreadable(path:reason:)`` when the file is missing, a
     ///   directory or not readable; ``BookLoadingError/changedWhileReading(path:)`` when it
     ///   changes while it is read; ``BookLoadingError/streamTooLarge(limit:)`` for a stream past
-    ///   1 GiB; otherwise as ``init(bytes:options:)-(_,_)``, with the same byte offsets.
+    ///   1 GiB; otherwise as ``init(bytes:options:)-([UInt8],_)``, with the same byte offsets.
     /// - Complexity: O(n) in the number of bytes.
     public init(contentsOf path: String, options: Options = Options()) throws(BookLoadingError) {
         let file = try MappedFile(path: path, stopsAtNUL: !options.allowsNUL)
@@ -131,7 +131,7 @@ public struct PlainTextBook: Sendable {
     ///
     /// - Throws: ``BookLoadingError/streamTooLarge(limit:)`` past 1 GiB,
     ///   ``BookLoadingError/unreadable(path:reason:)`` when a read fails; otherwise as
-    ///   ``init(bytes:options:)-(_,_)``.
+    ///   ``init(bytes:options:)-([UInt8],_)``.
     public init(fileDescriptor descriptor: Int32, name: String, options: Options = Options())
         throws(BookLoadingError)
     {

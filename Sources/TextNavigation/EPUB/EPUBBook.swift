@@ -7,7 +7,7 @@
 /// the title, language and page progression; the EPUB 3 navigation document or the EPUB 2 NCX
 /// gives ``navigation``, and each element a table of contents entry points to is a heading
 /// (level: the entry's depth plus one, ``ElementMarkup/headingTitle``: its title, unless the
-/// element is a heading of its own). Each content document becomes blocks (``XHTMLContentReader``), each
+/// element is a heading of its own). Each content document becomes blocks (`XHTMLContentReader`), each
 /// block one element. All elements' texts share one ``UTF16Buffer``, one U+2029 apart, as a
 /// plain-text book's paragraphs do.
 ///

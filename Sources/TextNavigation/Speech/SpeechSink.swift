@@ -21,8 +21,10 @@
 public protocol SpeechSink: AnyObject, Sendable {
     /// Starts speaking `text` now and returns without waiting for the speech to end.
     ///
-    /// - Parameter onFinish: called once when `text` has been spoken to its end; not called when
-    ///   ``stopSpeaking()`` cuts the utterance off.
+    /// - Parameters:
+    ///   - text: what to speak (an utterance or an announcement), possibly empty.
+    ///   - onFinish: called once when `text` has been spoken to its end; not called when
+    ///     ``stopSpeaking()`` cuts the utterance off.
     func startSpeaking(_ text: String, onFinish: @escaping @Sendable () -> Void)
 
     /// Stops the utterance in progress at once, without reporting it finished. Does nothing when

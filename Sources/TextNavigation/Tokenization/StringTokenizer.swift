@@ -19,7 +19,7 @@ import Synchronization
 /// Unit boundaries are computed once per granularity, on first use, and cached: after that a
 /// query is a binary search.
 ///
-/// `Sendable`: each granularity's cache is set once, atomically (``SegmentSlot``), and read
+/// `Sendable`: each granularity's cache is set once, atomically (`SegmentSlot`), and read
 /// without a lock; the ICU character iterator and the writing directions live behind a
 /// lock (`Locked`). Any number of tasks may share one tokenizer. The first query of a granularity
 /// computes its units without holding a lock (two tasks racing may both compute them; the
