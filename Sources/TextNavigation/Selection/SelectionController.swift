@@ -220,7 +220,8 @@ public final class SelectionController {
     }
 
     /// The saved-selection records for `parts`: one per element the selection touches.
-    private func savedSelections(of parts: [(element: Int, range: Range<Int>)], book: BookIdentity) -> [SavedSelection] {
+    private func savedSelections(of parts: [(element: Int, range: Range<Int>)], book: BookIdentity) -> [SavedSelection]
+    {
         parts.compactMap { part in
             SavedSelection(
                 book: book, elementIndex: part.element, elementText: document.elements[part.element].string,

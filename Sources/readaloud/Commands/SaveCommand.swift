@@ -32,7 +32,8 @@ enum SaveCommand {
         }
         let element = document.elements[position.element]
         let range =
-            element.stringTokenizer.rangeEnclosingPosition(position.textPosition, with: granularity, inDirection: .forward)
+            element.stringTokenizer.rangeEnclosingPosition(
+                position.textPosition, with: granularity, inDirection: .forward)
             ?? element.stringTokenizer.rangeEnclosingPosition(
                 position.textPosition, with: granularity, inDirection: .backward)
         guard let range, !range.isEmpty,

@@ -62,7 +62,8 @@ enum SelectionStoreOptions {
 
     /// The book file (plain text or EPUB) opened, and its identity; standard input cannot hold
     /// saved selections.
-    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: OpenedBook, identity: BookIdentity) {
+    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: OpenedBook, identity: BookIdentity)
+    {
         let path = arguments.positionals[0]
         guard path != "-" else {
             throw CommandFailure(
@@ -71,7 +72,8 @@ enum SelectionStoreOptions {
         let bytes = try BookInput.bytes(at: path)
         let locale = arguments[CommonOptions.locale]
         return (
-            try OpenedBook.open(at: path, lossy: arguments[CommonOptions.lossy], locale: locale), BookIdentity(fingerprintOf: bytes)
+            try OpenedBook.open(at: path, lossy: arguments[CommonOptions.lossy], locale: locale),
+            BookIdentity(fingerprintOf: bytes)
         )
     }
 }

@@ -86,7 +86,8 @@ import TextNavigation
         let note = TextElement("A note.")
         let document = Document(pages: [[note]])
         note.traits.insert(.heading)
-        #expect(Self.spoken(ReadingSession(document: document, granularity: .sentence)) == ["A note.", "Heading", "end"])
+        #expect(
+            Self.spoken(ReadingSession(document: document, granularity: .sentence)) == ["A note.", "Heading", "end"])
         let copy = note.withTraits([.staticText])
         #expect(copy.traits == [.staticText] && copy.string == "A note." && note.traits == [.heading])
     }

@@ -257,7 +257,8 @@ struct InvariantChecker {
             let element = document.elements[position.element]
             guard
                 let input = inputs[position.element]
-                    ?? (try? LaidOutTextInput(storage: element.text, locale: (element as? TextElement)?.locale ?? "en", width: width))
+                    ?? (try? LaidOutTextInput(
+                        storage: element.text, locale: (element as? TextElement)?.locale ?? "en", width: width))
             else {
                 expect(false, "no text input for element \(position.element)")
                 continue
