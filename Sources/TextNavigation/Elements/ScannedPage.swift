@@ -9,7 +9,7 @@
 /// It is also a ``NavigableElement``: a document may hold it among its other elements, and
 /// read-all, navigation, locators and selection work inside it by its own lines. Each text input
 /// ``makeTextInput()`` makes shares the page's lines, geometry and tokenizer, with a selection of
-/// its own (a ``SelectionController`` selects through one).
+/// its own (a document's selection controller selects through one).
 ///
 /// `Sendable`: the lines, geometry and tokenizer never change; the selection, the delegate and
 /// the traits live behind a lock. Still, like a view, give its selection one owner at a time.
