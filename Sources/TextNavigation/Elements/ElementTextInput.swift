@@ -8,6 +8,7 @@
 public final class ElementTextInput: TextInput, AccessibilityReadingContent {
     /// The element the input is over.
     public let element: any NavigableElement
+    /// Told when the selection will change and did change; held weakly.
     public weak var inputDelegate: (any TextInputDelegate)?
 
     private var selection: TextRange?
@@ -19,8 +20,10 @@ public final class ElementTextInput: TextInput, AccessibilityReadingContent {
         self.element = element
     }
 
+    /// The element's geometry now.
     public var geometry: any TextGeometry { element.geometry }
 
+    /// The element's tokenizer.
     public var tokenizer: any TextTokenizer { element.stringTokenizer }
 
     /// The selection. Setting a range outside the text is ignored; ends inside grapheme

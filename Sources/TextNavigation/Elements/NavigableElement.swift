@@ -54,14 +54,26 @@ public protocol NavigableElement: AnyObject, Sendable {
 }
 
 extension NavigableElement {
+    /// No label.
     public var label: String? { nil }
+    /// No value.
     public var value: String? { nil }
+    /// No custom content.
     public var customContent: [CustomContent] { [] }
+    /// No custom actions.
     public var customActions: [CustomAction] { [] }
+    /// Empty markup.
     public var markup: ElementMarkup { ElementMarkup() }
+    /// No links: the element has no neighbours unless it overrides the links themselves.
     public var links: ElementLinks? { nil }
+    /// The next element ``links`` record.
     public var nextTextNavigationElement: (any NavigableElement)? { links?.next }
+    /// The previous element ``links`` record.
     public var previousTextNavigationElement: (any NavigableElement)? { links?.previous }
+
+    /// The element read line by line, by line number (UIKit's `UIAccessibilityReadingContent`),
+    /// from its ``geometry``: line numbers from 0 at the top, each line's text and frame.
+    public func readingContent() -> any AccessibilityReadingContent { ElementTextInput(element: self) }
 
     /// The element's text as a string.
     public var string: String { text.string }

@@ -92,3 +92,15 @@ import TextNavigation
         #expect(copy.traits == [.staticText] && copy.string == "A note." && note.traits == [.heading])
     }
 }
+
+extension BackendDocumentTests {
+    @Test func anyElementReadsByLineNumber() throws {
+        let scanned = try BackendDocuments.scannedPage()
+        let content = scanned.readingContent()
+        #expect(content.content(forLineNumber: 0) == "Dear Sir, the rain")
+        #expect(content.lineNumber(at: Point(x: 100, y: 170)) == 1)
+        let paragraph = TextElement("A short paragraph.").readingContent()
+        #expect(paragraph.content(forLineNumber: 0) == "A short paragraph.")
+        #expect(paragraph.content(forLineNumber: 1) == nil)
+    }
+}
