@@ -2,7 +2,7 @@ extension Document {
     /// A document's elements in reading order, indexed from 0.
     ///
     /// A document made with elements (``Document/init(elements:layout:pageBreaksBefore:)``,
-    /// ``Document/init(pages:)``) holds them all. A book's document
+    /// ``Document/init(pages:marksPageTurns:relayout:)``) holds them all. A book's document
     /// (``Document/init(book:locale:layout:)``) makes each element when it is first asked for and
     /// keeps it while anyone holds it, and also the few it handed out most recently: asking for
     /// an index again gives the same element as long as it is alive, and an element nobody holds

@@ -43,8 +43,18 @@ public final class TextElement: NavigableElement {
 
     /// An element over `text`, laid out `width` cells wide until its document lays it out.
     ///
-    /// - Parameter locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
-    ///   invalid one falls back to the root locale.
+    /// - Parameters:
+    ///   - text: the element's text.
+    ///   - traits: what the element is (settable later, ``traits``).
+    ///   - label: what assistive technology says when the text is not enough (an image's
+    ///     description, read instead of an empty text).
+    ///   - value: the element's value, if it has one.
+    ///   - customActions: the actions it offers (edit-category ones act on a selection).
+    ///   - customContent: extra information, read with it (high importance) or on demand.
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
+    ///     invalid one falls back to the root locale.
+    ///   - width: the width, in cells, it is laid out at until a document lays it out.
+    ///   - markup: what its source markup says beyond its text (an EPUB element's).
     public convenience init(
         text: TextStorage, traits: ElementTraits = [], label: String? = nil, value: String? = nil,
         customActions: [CustomAction] = [], customContent: [CustomContent] = [], locale: String = "en",

@@ -82,13 +82,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
 
     /// A session from `position` (clamped into the document).
     ///
-    /// - Parameter deferringPagination: when `true` and the document's pages come from layout,
-    ///   the session does not paginate the document to start: the first utterance is produced
-    ///   from the element at `position` alone (its ``Utterance/page`` is found when asked), and
-    ///   the next event paginates the document. Page turns that would come before the first
-    ///   utterance (a start in the white space just before a page edge) then come after it,
-    ///   before the second; the events are otherwise the same. Backend-made pages are never
-    ///   deferred (they cost nothing to count).
+    /// - Parameters:
+    ///   - document: the document to read.
+    ///   - granularity: the unit of each utterance (``TextGranularity/document`` reads by
+    ///     paragraph).
+    ///   - position: where to read from: the start of the unit holding it.
+    ///   - deferringPagination: when `true` and the document's pages come from layout, the
+    ///     session does not paginate the document to start: the first utterance is produced
+    ///     from the element at `position` alone (its ``Utterance/page`` is found when asked),
+    ///     and the next event paginates the document. Page turns that would come before the
+    ///     first utterance (a start in the white space just before a page edge) then come after
+    ///     it, before the second; the events are otherwise the same. Backend-made pages are
+    ///     never deferred (they cost nothing to count).
     /// - Complexity: O(length of the element at `position`) when deferring; otherwise the first
     ///   session of a document lays out the whole document.
     public init(
