@@ -66,6 +66,8 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
     private var cachedUnits: (element: Int, segments: TextSegments)?
+    /// The element being read, and what every utterance asks of it, looked up once per element.
+    private var current: CurrentElement?
     /// The reading positions of the page the reader is on, from its start up to the next
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
@@ -170,7 +172,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         if !pending.isEmpty { return pending.removeFirst() }
         while cursor.element < document.elements.count {
             let elementIndex = cursor.element
-            let element = document.elements[elementIndex]
+            let element = currentElement(at: elementIndex)
             guard takesPart(element) else {
                 advanceElement()
                 continue
@@ -186,10 +188,34 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         return finish()
     }
 
+    /// What read-all asks of the element it is reading on every utterance.
+    private struct CurrentElement {
+        let index: Int
+        let text: TextStorage
+        let traits: ElementTraits
+        let isOutsideReadingOrder: Bool
+        /// The label read in place of an empty text, or `nil` when the text is read.
+        let labelRead: String?
+        /// The element, for what comes after its last utterance.
+        let element: any NavigableElement
+    }
+
+    /// The element at `index`, looked up when reading reaches it.
+    private mutating func currentElement(at index: Int) -> CurrentElement {
+        if let current, current.index == index { return current }
+        let element = document.elements[index]
+        let made = CurrentElement(
+            index: index, text: element.text, traits: element.traits,
+            isOutsideReadingOrder: element.markup.isOutsideReadingOrder,
+            labelRead: element.readsLabel ? element.label : nil, element: element)
+        current = made
+        return made
+    }
+
     /// Whether read-all reads `element` where it is now: elements outside the reading order
     /// only in the run of them the session started in.
-    private mutating func takesPart(_ element: any NavigableElement) -> Bool {
-        guard element.markup.isOutsideReadingOrder != readsOutsideReadingOrder else { return true }
+    private mutating func takesPart(_ element: CurrentElement) -> Bool {
+        guard element.isOutsideReadingOrder != readsOutsideReadingOrder else { return true }
         if readsOutsideReadingOrder {
             readsOutsideReadingOrder = false
             return true
@@ -201,11 +227,11 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// text when it has no unit, or, for an element read by its label, an empty range with the
     /// label. `range` is `nil` when there is nothing (more) to say; `isLast` when nothing of the
     /// element is left after it.
-    private mutating func nextRange(in element: any NavigableElement, at index: Int)
+    private mutating func nextRange(in element: CurrentElement, at index: Int)
         -> (range: Range<Int>?, label: String?, isLast: Bool)
     {
-        if element.readsLabel {
-            return (elementHadUtterance ? nil : 0..<0, element.label, true)
+        if let label = element.labelRead {
+            return (elementHadUtterance ? nil : 0..<0, label, true)
         }
         let segments = units(in: index)
         let unit = segments.firstIndex(endingAfter: cursor.offset)
@@ -224,7 +250,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// The events for reading `range` of `element` (or its `label`): the page turns before it,
     /// its utterance, and what follows the element's last utterance.
     private mutating func event(
-        reading range: Range<Int>, label: String?, of element: any NavigableElement, at elementIndex: Int,
+        reading range: Range<Int>, label: String?, of element: CurrentElement, at elementIndex: Int,
         isLastInElement: Bool
     ) -> ReadingEvent {
         let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
@@ -243,7 +269,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         let utterance = Utterance(
             source: element.text, range: range, element: elementIndex, page: pageNumber, granularity: granularity,
             traits: element.traits, label: label)
-        let endEvents = isLastInElement ? Self.eventsAtEnd(of: element, index: elementIndex) : []
+        let endEvents = isLastInElement ? Self.eventsAtEnd(of: element.element, index: elementIndex) : []
         if isLastInElement { advanceElement() }
         // Most utterances come alone: no queue to fill and drain.
         if turns.isEmpty, endEvents.isEmpty { return .utterance(utterance) }
@@ -327,8 +353,8 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         return segments
     }
 
-    private func trimmed(_ range: Range<Int>, in element: any NavigableElement) -> Range<Int> {
-        let tokenizer = element.stringTokenizer
+    private func trimmed(_ range: Range<Int>, in element: CurrentElement) -> Range<Int> {
+        let tokenizer = element.element.stringTokenizer
         return element.text.withUTF16 { SegmentBuilder.trimmed(range, $0) { tokenizer.isCharacterBoundary($0) } }
     }
 }
