@@ -97,7 +97,9 @@ public final class TextElement: NavigableElement {
     }
 
     /// What the element is. Settable: a backend may mark an element (say, ``ElementTraits/image``)
-    /// after making it; readers see the change on their next look.
+    /// after making it; readers see the change on their next look (a reading session, once per
+    /// element). An element a book's document makes anew, after nobody held it, starts from its
+    /// paragraph's traits again.
     public var traits: ElementTraits {
         get { ElementTraits(rawValue: traitBits.load(ordering: .relaxed)) }
         set { traitBits.store(newValue.rawValue, ordering: .relaxed) }
