@@ -31,7 +31,7 @@ struct BackendBook {
         var pages: [[any NavigableElement]] = [[]]
         var used = 0
         for element in elements {
-            let lines = max(1, element.stringTokenizer.segments(for: .line).count)
+            let lines = max(1, element.stringTokenizer.units(for: .line).count)
             if used > 0, used + lines > linesPerPage {
                 pages.append([])
                 used = 0

@@ -53,7 +53,7 @@ func run() throws {
         controller.performEditAction(named: "save")
     else { throw ExampleError("could not select and save in the scanned letter") }
     print("saved selection: \"\(oneLine(controller.selectedText))\"")
-    for saved in try store.all(forBook: identity) {
+    for saved in try store.selections(forBook: identity) {
         print(
             "listed: \(identity): element \(saved.elementIndex) \(saved.utf16Range) \"\(oneLine(saved.text))\""
                 + " page \(saved.pageHint ?? 0)")

@@ -378,7 +378,7 @@ struct FuzzDriver {
                 require(range.start.offset >= 0 && range.end.offset <= length, "character range \(range) at \(point)")
             }
             _ = layout.closestPosition(to: point, within: TextRange(a, b))
-            _ = layout.lineIndex(for: a)
+            _ = layout.lineNumber(for: a)
         }
     }
 
@@ -450,7 +450,7 @@ struct FuzzDriver {
         let valid = range.lowerBound >= 0 && range.upperBound <= text.count
         require((text.string(in: range) != nil) == valid, "string(in:) at \(range) of \(text.count)")
         require((text.substorage(range)?.count == range.count) == valid, "substorage(\(range)) of \(text.count)")
-        _ = text.unit(at: lower)
+        _ = text.codeUnit(at: lower)
         _ = text.scalar(at: lower)
         _ = text.scalar(before: upper)
     }

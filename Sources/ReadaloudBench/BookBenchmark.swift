@@ -86,9 +86,10 @@ package struct BookBenchmark {
                 units = 0
                 var prepared = 0
                 while prepared < tokenizers.count {
-                    prepared = document.prepareUnits(granularity, from: prepared, budget: Document.preparationBudget)
+                    prepared = document.prepareUnitsAhead(
+                        granularity, from: prepared, budget: Document.preparationBudget)
                 }
-                for tokenizer in tokenizers { units += tokenizer.segments(for: granularity).count }
+                for tokenizer in tokenizers { units += tokenizer.units(for: granularity).count }
             }
             withExtendedLifetime(elements) {}
             let icuRun = try Stopwatch.seconds { () throws(BenchError) in
@@ -130,7 +131,7 @@ package struct BookBenchmark {
     {
         let document = Document(book: parsed, locale: book.locale, layout: layout)
         let tokenizers = document.elements.map(\.stringTokenizer)
-        for tokenizer in tokenizers { _ = tokenizer.segments(for: granularity) }
+        for tokenizer in tokenizers { _ = tokenizer.units(for: granularity) }
         // Offsets in the buffer, each inside some element's text.
         let starts = tokenizers.map(\.storage.bufferRange.lowerBound)
         var random = RandomOffsets(seed: 0x5EED)
@@ -218,7 +219,7 @@ package struct BookBenchmark {
         let document = Document(book: parsed, locale: book.locale, layout: layout)
         _ = document.pageCount
         for granularity in granularities where granularity != .character {
-            for element in document.elements { _ = element.stringTokenizer.segments(for: granularity) }
+            for element in document.elements { _ = element.stringTokenizer.units(for: granularity) }
         }
         guard let peak = ProcessMemory.peakResidentBytes else { return nil }
         withExtendedLifetime(document) {}

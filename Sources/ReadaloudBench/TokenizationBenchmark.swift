@@ -50,7 +50,7 @@ enum TokenizationBenchmark {
             for text in texts {
                 try iterator.setText(text)
                 while iterator.next() != ICU.BreakIterator.done {
-                    if iterator.ruleStatus >= SegmentBuilder.wordNoneLimit { count += 1 }
+                    if iterator.ruleStatus >= UnitBuilder.wordNoneLimit { count += 1 }
                 }
             }
             return count

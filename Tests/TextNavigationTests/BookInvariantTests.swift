@@ -25,7 +25,7 @@ struct BookInvariantTests {
                 #expect(zip(backward, backward.dropFirst()).allSatisfy(>), "\(label)")
                 #expect(forward.allSatisfy { $0 > 0 && $0 <= length }, "\(label)")
                 #expect(backward.allSatisfy { $0 >= 0 && $0 < length }, "\(label)")
-                let units = tokenizer.segments(for: granularity).ranges
+                let units = tokenizer.units(for: granularity).ranges
                 let edges = Set(units.flatMap { [$0.lowerBound, $0.upperBound] })
                 #expect(Set(forward).union([0, length]) == Set(backward).union([0, length]), "\(label)")
                 #expect(Set(forward).union([0, length]) == edges.union([0, length]), "\(label)")
@@ -68,7 +68,7 @@ struct BookInvariantTests {
                 [0] + walk(tokenizer, .character, from: 0, .forward, limit: tokenizer.length) == icu,
                 "\(label)")
             for granularity in [TextGranularity.word, .sentence, .paragraph] {
-                for unit in tokenizer.segments(for: granularity).ranges {
+                for unit in tokenizer.units(for: granularity).ranges {
                     #expect(!unit.isEmpty, "\(label): \(granularity) \(unit)")
                     #expect(
                         clusters.contains(unit.lowerBound),
@@ -115,7 +115,7 @@ struct BookInvariantTests {
                     }
                 }
                 let sorted = enclosing.sorted { $0.lowerBound < $1.lowerBound }
-                #expect(sorted == tokenizer.segments(for: granularity).ranges, "\(label): \(granularity)")
+                #expect(sorted == tokenizer.units(for: granularity).ranges, "\(label): \(granularity)")
                 for (previous, next) in zip(sorted, sorted.dropFirst()) {
                     #expect(previous.upperBound <= next.lowerBound, "\(label): \(previous) overlaps \(next)")
                 }

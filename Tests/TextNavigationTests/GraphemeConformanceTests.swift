@@ -48,14 +48,14 @@ struct GraphemeConformanceTests {
         #expect(run.skipped == run.listed)
     }
 
-    /// The character units the tokenizer lists (`segments(for: .character)`) are the file's
+    /// The character units the tokenizer lists (`units(for: .character)`) are the file's
     /// clusters.
     @Test func characterSegmentsAreTheFileClusters() throws {
         var checked = 0
         for testCase in try BreakTestCase.all(in: Self.file) {
             let tokenizer = try StringTokenizer(testCase.text)
             #expect(
-                tokenizer.segments(for: .character).ranges == testCase.segments,
+                tokenizer.units(for: .character).ranges == testCase.segments,
                 "\(testCase.testDescription)")
             checked += 1
         }

@@ -44,7 +44,7 @@ struct SentenceConformanceTests {
             let label = testCase.testDescription
             let tokenizer = try StringTokenizer(testCase.text, locale: "en")
             let expected = testCase.segments.compactMap { trimmedOfWhiteSpace($0, in: testCase) }
-            #expect(tokenizer.segments(for: .sentence).ranges == expected, "\(label)")
+            #expect(tokenizer.units(for: .sentence).ranges == expected, "\(label)")
             let boundaries = Set(testCase.boundaries)
             for unit in expected {
                 let next = testCase.boundaries.first { $0 >= unit.upperBound }!

@@ -439,7 +439,7 @@ struct TokenizerGoldenTableTests {
     /// Common abbreviations (Mr., Dr.) do not end a sentence: the text is two sentences.
     @Test func abbreviationsDoNotEndSentences() throws {
         let tokenizer = try StringTokenizer(abbreviations)
-        #expect(tokenizer.segments(for: .sentence).ranges == [0..<24, 25..<33])
+        #expect(tokenizer.units(for: .sentence).ranges == [0..<24, 25..<33])
         #expect(tokenizer.storage.string(in: 25..<33) == "He left.")
     }
 
@@ -454,7 +454,7 @@ struct TokenizerGoldenTableTests {
     ])
     func titlesDoNotEndEnglishSentences(text: String, locale: String, sentences: [String]) throws {
         let tokenizer = try StringTokenizer(text, locale: locale)
-        let units = tokenizer.segments(for: .sentence).ranges
+        let units = tokenizer.units(for: .sentence).ranges
         #expect(units.map { tokenizer.storage.string(in: $0) ?? "?" } == sentences)
     }
 

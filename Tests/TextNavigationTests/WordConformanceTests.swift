@@ -62,7 +62,7 @@ struct WordConformanceTests {
         var wordWordBoundaries = 0
         for testCase in run.cases {
             let tokenizer = try StringTokenizer(testCase.text, locale: "en")
-            let units = tokenizer.segments(for: .word).ranges
+            let units = tokenizer.units(for: .word).ranges
             let segments = testCase.segments
             let label = testCase.testDescription
             for unit in units {

@@ -147,7 +147,8 @@ final class MappedFile {
             // The first sign of binary input ends the stream: the loader reports it from
             // what was read (/dev/zero and /dev/urandom give a NUL in their first chunk).
             if stopsAtNUL, chunk.contains(0),
-                !(readsArchives && count >= 4 && EPUBBook.isArchive(prefix: UnsafeRawBufferPointer(storage).prefix(4)))
+                !(readsArchives && count >= 4
+                    && ZIPSignature.isArchive(prefix: UnsafeRawBufferPointer(storage).prefix(4)))
             {
                 break
             }

@@ -35,6 +35,9 @@
 public struct PlainTextBook: Sendable {
     /// One paragraph or heading of the book.
     public struct Paragraph: Sendable {
+        /// A paragraph's ruby reading (the same type as an element's).
+        public typealias RubyAnnotation = TextNavigation.RubyAnnotation
+
         /// What the paragraph is.
         public enum Kind: Sendable, Equatable {
             case body

@@ -15,7 +15,7 @@ public enum StreamedInput: Sendable {
     {
         let file = try MappedFile(
             descriptor: descriptor, name: name, stopsAtNUL: !options.allowsNUL, readsArchives: true)
-        if EPUBBook.isArchive(prefix: file.bytes) {
+        if ZIPSignature.isArchive(prefix: file.bytes) {
             self = .archive(Array(file.bytes))
         } else {
             self = .plainText(try PlainTextBook.load(file.bytes, options: options, file: file))

@@ -4,7 +4,7 @@ import Synchronization
 /// counting beyond the caller's own.
 ///
 /// Two tasks that fill an empty slot at once may both make an object; the first stored wins and
-/// both get it (``store(_:)``), as with ``SegmentSlot``.
+/// both get it (``store(_:)``), as with ``UnitSlot``.
 ///
 /// `Sendable`: the stored reference is published through an `Atomic` and never changes after.
 struct OnceSlot<Object: AnyObject & Sendable>: ~Copyable, Sendable {

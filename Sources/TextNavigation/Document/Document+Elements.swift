@@ -58,13 +58,13 @@ extension Document {
 
         /// The line units of the element at `index` at the document's width, without making the
         /// element (an element that is alive gives its own).
-        func lineSegments(at index: Int) -> TextSegments {
+        func lineUnits(at index: Int) -> TextUnits {
             switch source {
             case .given(let elements):
                 // A text element's lines are found without making its tokenizer.
-                (elements[index] as? TextElement)?.lines.lineSegments()
-                    ?? elements[index].stringTokenizer.segments(for: .line)
-            case .made(let factory): factory.lineSegments(at: index)
+                (elements[index] as? TextElement)?.lines.lineUnits
+                    ?? elements[index].stringTokenizer.units(for: .line)
+            case .made(let factory): factory.lineUnits(at: index)
             }
         }
 
@@ -87,7 +87,7 @@ extension Document {
 /// elements handed out most recently are held too, up to ``recentTextBudget`` UTF-16 units of
 /// their text, each weighing ``elementWeight`` more (and at least ``recentMinimum`` of them): a reader asking for the same index
 /// again and again (a session, a navigator) does not make it anew each time, and elements read
-/// ahead (``Document/prepareUnits(_:from:budget:)``) keep their units until they are read.
+/// ahead (``Document/prepareUnitsAhead(_:from:budget:)``) keep their units until they are read.
 ///
 /// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
 /// recent elements live behind a lock (`Locked`).
@@ -230,10 +230,10 @@ final class ElementFactory: LinkedElementSource {
     }
 
     /// The line units of element `index`: the live element's, or found afresh (nothing is kept).
-    func lineSegments(at index: Int) -> TextSegments {
+    func lineUnits(at index: Int) -> TextUnits {
         let (alive, width) = state.withLock { ($0.alive[index]?.element, $0.width) }
-        if let alive { return alive.lines.lineSegments() }
-        return LiveLayout.lineSegments(of: source.text(at: index), locale: source.locale(at: index), width: width)
+        if let alive { return alive.lines.lineUnits }
+        return LiveLayout.lineUnits(of: source.text(at: index), locale: source.locale(at: index), width: width)
     }
 
     /// Lays the live elements out `width` cells wide, and makes later ones at that width.

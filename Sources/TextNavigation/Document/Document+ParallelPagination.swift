@@ -26,7 +26,7 @@ extension Document {
         let count = elements.count
         let inFlight = 2 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var cutter = PageCutter(linesPerPage: layout.linesPerPage)
-        await withTaskGroup(of: (number: Int, start: Int, lines: [TextSegments]).self) { group in
+        await withTaskGroup(of: (number: Int, start: Int, lines: [TextUnits]).self) { group in
             var next = 0
             var launched = 0
             func launch() {
@@ -40,11 +40,11 @@ extension Document {
                 let range = start..<next
                 let number = launched
                 launched += 1
-                group.addTask { (number, start, range.map { self.elements.lineSegments(at: $0) }) }
+                group.addTask { (number, start, range.map { self.elements.lineUnits(at: $0) }) }
             }
             for _ in 0..<inFlight { launch() }
             // Runs that came back before the ones ahead of them, by number.
-            var waiting: [Int: (start: Int, lines: [TextSegments])] = [:]
+            var waiting: [Int: (start: Int, lines: [TextUnits])] = [:]
             var cut = 0
             for await run in group {
                 waiting[run.number] = (run.start, run.lines)

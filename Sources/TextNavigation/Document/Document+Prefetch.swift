@@ -32,7 +32,7 @@ extension Document {
     /// - Returns: the index after the last element prepared (`start` when it is past the end).
     /// - Complexity: O(n) in the length of the elements prepared.
     @discardableResult
-    public func prepareUnits(_ granularity: TextGranularity, from start: Int, budget: Int) -> Int {
+    public func prepareUnitsAhead(_ granularity: TextGranularity, from start: Int, budget: Int) -> Int {
         let count = elements.count
         guard start >= 0, start < count else { return max(start, 0) }
         var end = start

@@ -274,7 +274,7 @@ public final class Document: Sendable {
         var cutter = PageCutter(linesPerPage: linesPerPage)
         for index in elements.indices {
             // The element's line units (its tokenizer's), found without shaping.
-            cutter.add(index, lines: elements.lineSegments(at: index), forcedBreak: isPageBreakForced(before: index))
+            cutter.add(index, lines: elements.lineUnits(at: index), forcedBreak: isPageBreakForced(before: index))
         }
         return cutter.starts
     }

@@ -17,9 +17,9 @@ public struct Page: Sendable {
     /// The page number, from 1.
     public var number: Int { index + 1 }
     /// How many pages the document has.
-    public var count: Int { document.pageCount }
+    public var pageCount: Int { document.pageCount }
     /// What VoiceOver announces after a page turn: "Page 2 of 40".
-    public var announcement: String { "Page \(number) of \(count)" }
+    public var announcement: String { "Page \(number) of \(pageCount)" }
 
     /// The first position on the page.
     public var start: ReadingPosition { document.pageStart(index) }
@@ -37,7 +37,7 @@ public struct Page: Sendable {
     /// page going forward or the first going backward.
     public mutating func scroll(_ direction: TextStorageDirection) -> Bool {
         let target = direction == .forward ? index + 1 : index - 1
-        guard target >= 0, target < count else { return false }
+        guard target >= 0, target < pageCount else { return false }
         index = target
         return true
     }

@@ -15,7 +15,7 @@ struct PageCutter {
 
     /// Adds element `index` (the one after the last added), with its line units `lines` and
     /// whether a page break is forced before it.
-    mutating func add(_ index: Int, lines: TextSegments, forcedBreak: Bool) {
+    mutating func add(_ index: Int, lines: TextUnits, forcedBreak: Bool) {
         if forcedBreak, index > 0 {
             if used > 0 || starts.last != ReadingPosition(element: index, offset: 0) {
                 starts.append(ReadingPosition(element: index, offset: 0))

@@ -61,7 +61,7 @@ public struct EPUBBook: Sendable {
     /// Whether `prefix` (a file's first bytes) starts a ZIP archive, as every EPUB does: the
     /// format is known by content, not by the file's name.
     public static func isArchive(prefix: some Collection<UInt8>) -> Bool {
-        Array(prefix.prefix(4)) == [0x50, 0x4B, 0x03, 0x04] || Array(prefix.prefix(4)) == [0x50, 0x4B, 0x05, 0x06]
+        ZIPSignature.isArchive(prefix: prefix)
     }
 
     /// Reads the book in the file at `path`.

@@ -17,7 +17,7 @@ public protocol AccessibilityReadingContent: AnyObject {
 
 extension AccessibilityReadingContent where Self: TextInput {
     public func lineNumber(at point: Point) -> Int? {
-        geometry.lineIndex(at: point)
+        geometry.lineNumber(at: point)
     }
 
     public func content(forLineNumber lineNumber: Int) -> String? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The default positions and ranges of a ``TextInput``, built on its tokenizer (grapheme
 /// clusters) and its geometry (lines and directions).
 extension TextInput {
@@ -60,10 +62,10 @@ extension TextInput {
         }
     }
 
-    public func compare(_ position: TextPosition, to other: TextPosition) -> TextPositionOrder? {
+    public func compare(_ position: TextPosition, to other: TextPosition) -> ComparisonResult? {
         guard isInRange(position), isInRange(other) else { return nil }
-        if position.offset == other.offset { return .same }
-        return position.offset < other.offset ? .ascending : .descending
+        if position.offset == other.offset { return .orderedSame }
+        return position.offset < other.offset ? .orderedAscending : .orderedDescending
     }
 
     /// - Complexity: O(k) steps of the tokenizer for k clusters between the positions.
@@ -113,7 +115,7 @@ extension TextInput {
             return TextRange(position, endOfDocument)
         default:
             let lines = geometry.lines
-            guard let index = geometry.lineIndex(for: position),
+            guard let index = geometry.lineNumber(for: position),
                 let writing = baseWritingDirection(for: position, in: .forward)
             else { return nil }
             let line = lines[index]
@@ -163,7 +165,7 @@ extension TextInput {
     private func verticalPosition(from position: TextPosition, lines delta: Int) -> TextPosition? {
         guard let position = boundary(atOrBefore: position),
             let caret = geometry.caretRect(for: position),
-            let index = geometry.lineIndex(for: position)
+            let index = geometry.lineNumber(for: position)
         else { return nil }
         if delta == 0 { return position }
         let (targetIndex, overflow) = index.addingReportingOverflow(delta)

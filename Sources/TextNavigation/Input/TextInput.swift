@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text that can be navigated, measured and selected: the analogue of UIKit's `UITextInput`
 /// (without editing) for an element of a reader.
 ///
@@ -50,8 +52,9 @@ public protocol TextInput: AnyObject {
     /// is outside the text.
     func position(from position: TextPosition, in direction: TextDirection, offset: Int)
         -> TextPosition?
-    /// How two positions are ordered by offset, or `nil` when either is out of range.
-    func compare(_ position: TextPosition, to other: TextPosition) -> TextPositionOrder?
+    /// How two positions are ordered by offset (`.orderedAscending` when `position` comes
+    /// first, as UIKit's `compare(_:to:)`), or `nil` when either is out of range.
+    func compare(_ position: TextPosition, to other: TextPosition) -> ComparisonResult?
     /// The number of grapheme clusters from `from` to `to` (negative when `to` comes first),
     /// or `nil` when either is out of range.
     func offset(from: TextPosition, to: TextPosition) -> Int?
@@ -85,14 +88,4 @@ public protocol TextInput: AnyObject {
     func closestPosition(to point: Point, within range: TextRange) -> TextPosition?
     /// The grapheme cluster under `point`, or `nil` over empty space.
     func characterRange(at point: Point) -> TextRange?
-}
-
-/// How two text positions are ordered (Foundation's `ComparisonResult`, without Foundation).
-public enum TextPositionOrder: Int, Sendable, Hashable {
-    /// The first position comes before the second.
-    case ascending = -1
-    /// The positions are at the same offset.
-    case same = 0
-    /// The first position comes after the second.
-    case descending = 1
 }

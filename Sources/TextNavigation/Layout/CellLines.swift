@@ -2,7 +2,7 @@
 /// by one as they are found, without laying the text out or keeping them: a long paragraph at
 /// width 1 has a line a character, and a ``TextLayout`` keeps frames, rects and runs for each.
 ///
-/// The lines are the tokenizer's line units at that width (``TextLayout/lineSegments()``: each
+/// The lines are the tokenizer's line units at that width (``TextLayout/lineUnits``: each
 /// line without its hard break, empty lines between two hard breaks left out).
 public enum CellLines {
     /// Calls `body` with each line of `text` laid out `width` cells wide with `locale`'s line

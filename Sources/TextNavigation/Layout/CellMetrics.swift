@@ -17,7 +17,7 @@ public struct CellMetrics: FontMetrics, Hashable {
     public var lineHeight: Double { 1 }
 
     public func advance(of cluster: Range<Int>, in storage: TextStorage) -> Double {
-        guard let first = storage.unit(at: cluster.lowerBound) else { return 0 }
+        guard let first = storage.codeUnit(at: cluster.lowerBound) else { return 0 }
         if cluster.count == 1, first < 0x80 {
             return first >= 0x20 && first < 0x7F ? 1 : 0
         }

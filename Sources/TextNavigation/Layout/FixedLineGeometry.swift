@@ -6,7 +6,7 @@
 /// a hard break at a line's end takes no room. Each line is one bidi run.
 ///
 /// `Sendable`: everything is computed in `init` and never changes.
-public final class FixedLineGeometry: TextGeometry, LineSegmentSource {
+public final class FixedLineGeometry: TextGeometry, LineUnitSource {
     public let storage: TextStorage
     public let lines: [LineFragment]
     private let frames: [[ClusterFrame]]
@@ -66,9 +66,6 @@ public final class FixedLineGeometry: TextGeometry, LineSegmentSource {
     public func clusterFrames(inLine index: Int) -> [ClusterFrame] {
         frames.indices.contains(index) ? frames[index] : []
     }
-
-    /// The lines without their hard breaks, for a tokenizer.
-    public func lineSegments() -> TextSegments { lineUnits }
 
     /// Shares `rect` out among `clusters` in proportion to their advances.
     private static func place(

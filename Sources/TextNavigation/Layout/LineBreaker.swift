@@ -46,7 +46,7 @@ struct LineBreaker {
     }
 
     /// The line units: each line without its hard break, empty lines left out (what
-    /// ``TextLayout/lineSegments()`` gives for the same text, locale and width).
+    /// ``TextLayout/lineUnits`` gives for the same text, locale and width).
     ///
     /// ICU is not asked at all while no line overflows (a paragraph shorter than the width),
     /// and a forward pass stops at the last opportunity a line end needs.
@@ -54,27 +54,27 @@ struct LineBreaker {
     /// - Throws: ``ICUError`` when a line overflows and ICU cannot open a line break iterator
     ///   for the locale.
     /// - Complexity: O(n) in the text's length.
-    func lineSegments() throws(ICUError) -> TextSegments {
+    func lineUnits() throws(ICUError) -> TextUnits {
         var calls = ICUCalls()
-        return try lineSegments(counting: &calls)
+        return try lineUnits(counting: &calls)
     }
 
-    /// ``lineSegments()``, adding to `calls` the calls it made to ICU's line break iterator.
-    func lineSegments(counting calls: inout ICUCalls) throws(ICUError) -> TextSegments {
-        var all = TextSegments()
+    /// ``lineUnits()``, adding to `calls` the calls it made to ICU's line break iterator.
+    func lineUnits(counting calls: inout ICUCalls) throws(ICUError) -> TextUnits {
+        var all = TextUnits()
         try forEachBatch(of: .max, counting: &calls) { all = $0 }
         return all
     }
 
-    /// The line units of ``lineSegments()``, given to `body` in order a batch of at most `size`
+    /// The line units of ``lineUnits()``, given to `body` in order a batch of at most `size`
     /// at a time (the last may be empty), so that the lines of a long text can be used without
     /// holding them all (at width 1, a line a character).
-    func forEachBatch(of size: Int, _ body: (TextSegments) -> Void) throws(ICUError) {
+    func forEachBatch(of size: Int, _ body: (TextUnits) -> Void) throws(ICUError) {
         var calls = ICUCalls()
         try forEachBatch(of: size, counting: &calls, body)
     }
 
-    private func forEachBatch(of size: Int, counting calls: inout ICUCalls, _ body: (TextSegments) -> Void)
+    private func forEachBatch(of size: Int, counting calls: inout ICUCalls, _ body: (TextUnits) -> Void)
         throws(ICUError)
     {
         try storage.withUTF16 { units throws(ICUError) in
@@ -86,7 +86,7 @@ struct LineBreaker {
 
     private func forEachBatch(
         of size: Int, in units: UnsafeBufferPointer<UInt16>, counting calls: inout ICUCalls,
-        _ body: @escaping (TextSegments) -> Void
+        _ body: @escaping (TextUnits) -> Void
     ) throws(ICUError) {
         let usesLocalRules = access == .automatic && LocalLineBreaks.applies(toLocale: locale)
         var fitter = Fitter(
@@ -206,11 +206,11 @@ private struct Fitter {
     /// Where ICU's break opportunities come from, once ICU is needed.
     var opportunities: Opportunities?
     /// The lines found and not yet given out.
-    private var segments = TextSegments()
+    private var segments = TextUnits()
     /// How many lines are given out at once.
     private let batch: Int
     /// Where they are given.
-    private let sink: (TextSegments) -> Void
+    private let sink: (TextUnits) -> Void
     /// Where the next piece starts: a line start or an opportunity.
     private var pieceStart = 0
     private var lineStart = 0
@@ -240,7 +240,7 @@ private struct Fitter {
 
     init(
         units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double, usesLocalRules: Bool,
-        batch: Int, sink: @escaping (TextSegments) -> Void
+        batch: Int, sink: @escaping (TextUnits) -> Void
     ) {
         self.units = units
         self.batch = max(batch, 1)
@@ -320,7 +320,7 @@ private struct Fitter {
         }
         if lineStart < count || lineCount == 0 { endLine(at: count) }
         sink(segments)
-        segments = TextSegments()
+        segments = TextUnits()
         return true
     }
 
@@ -361,7 +361,7 @@ private struct Fitter {
         segments.append(lineStart..<contentEnd)
         if segments.count >= batch {
             sink(segments)
-            segments = TextSegments()
+            segments = TextUnits()
             segments.reserveCapacity(batch)
         }
         lineStart = end

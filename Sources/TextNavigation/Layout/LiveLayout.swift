@@ -13,7 +13,7 @@ import Synchronization
 /// lines at hard breaks.
 ///
 /// `Sendable`: the settings and results live behind a lock (`Locked`).
-final class LiveLayout: LineSegmentSource {
+final class LiveLayout: LineUnitSource {
     private let storage: TextStorage
     private let locale: String
     private let metrics: any FontMetrics
@@ -27,7 +27,7 @@ final class LiveLayout: LineSegmentSource {
         /// Bumped by every change of width or text scale.
         var generation = 0
         /// The line units for the current settings, once found.
-        var segments: TextSegments?
+        var lineUnits: TextUnits?
         /// The layout for the current settings, while someone holds it.
         weak var layout: TextLayout?
         /// The latest layout made at any settings, while someone holds it: a new one shares its
@@ -101,7 +101,7 @@ final class LiveLayout: LineSegmentSource {
             state.width = newWidth
             state.textScale = newScale
             state.generation += 1
-            state.segments = nil
+            state.lineUnits = nil
             state.layout = nil
         }
     }
@@ -113,44 +113,44 @@ final class LiveLayout: LineSegmentSource {
     var width: Double { state.withLock { $0.width } }
 
     /// The line units for the current settings: each line without its hard break, empty lines
-    /// left out, as the current layout's ``TextLayout/lineSegments()``.
+    /// left out, as the current layout's ``TextLayout/lineUnits``.
     ///
-    /// - Complexity: O(n) on the first call after a change of settings, O(1) after.
-    func lineSegments() -> TextSegments {
+    /// - Complexity: O(n) on the first read after a change of settings, O(1) after.
+    var lineUnits: TextUnits {
         let (cached, width, textScale, generation) = state.withLock {
-            ($0.segments, $0.width, $0.textScale, $0.generation)
+            ($0.lineUnits, $0.width, $0.textScale, $0.generation)
         }
         if let cached { return cached }
-        let found = findSegments(width: width, textScale: textScale)
+        let found = findUnits(width: width, textScale: textScale)
         return state.withLock { state in
             guard state.generation == generation else { return found }
-            if let existing = state.segments { return existing }
-            state.segments = found
+            if let existing = state.lineUnits { return existing }
+            state.lineUnits = found
             return found
         }
     }
 
     /// Finds the line units for the settings: without shaping for terminal cells at text scale 1,
     /// else from a layout.
-    private func findSegments(width: Double, textScale: Double) -> TextSegments {
+    private func findUnits(width: Double, textScale: Double) -> TextUnits {
         let scale = textScale > 0 && textScale.isFinite ? textScale : 1
         if usesCells, scale == 1 {
-            return Self.lineSegments(of: storage, locale: locale, width: width)
+            return Self.lineUnits(of: storage, locale: locale, width: width)
         } else if let layout {
-            return layout.lineSegments()
+            return layout.lineUnits
         }
-        return SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
+        return StringTokenizer.hardLineUnits(of: storage)
     }
 
     /// The line units a live layout in terminal cells at text scale 1 finds for `storage`
     /// `width` cells wide, found without keeping anything (for pagination of elements not made).
-    static func lineSegments(of storage: TextStorage, locale: String, width: Double) -> TextSegments {
+    static func lineUnits(of storage: TextStorage, locale: String, width: Double) -> TextUnits {
         if let canonical = try? ICU.Locale.canonical(locale),
-            let segments = try? LineBreaker(storage: storage, locale: canonical, width: width).lineSegments()
+            let units = try? LineBreaker(storage: storage, locale: canonical, width: width).lineUnits()
         {
-            return segments
+            return units
         }
-        return SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)
+        return StringTokenizer.hardLineUnits(of: storage)
     }
 }
 

@@ -3,20 +3,21 @@
 /// Positions are snapped, never trusted: a position inside a grapheme cluster stands for the
 /// cluster's start, and a position outside the text gives `nil` (or no rects).
 extension TextGeometry {
-    /// The line holding `position`: the line whose range holds its offset, except that at a
-    /// soft wrap an upstream position belongs to the end of the upper line. The end of the text
-    /// belongs to the last line. `nil` when the offset is outside the text.
+    /// The number of the line holding `position` (from 0 at the top, as reading content by line
+    /// number counts): the line whose range holds its offset, except that at a soft wrap an
+    /// upstream position belongs to the end of the upper line. The end of the text belongs to
+    /// the last line. `nil` when the offset is outside the text.
     ///
     /// - Complexity: O(log n) in the number of lines.
-    public func lineIndex(for position: TextPosition) -> Int? {
-        lineIndex(for: position, in: lines)
+    public func lineNumber(for position: TextPosition) -> Int? {
+        lineNumber(for: position, in: lines)
     }
 
-    /// The line whose rect holds `point`, or `nil` over empty space (beside a short line, above
-    /// the first, below the last, or anywhere on an empty line).
+    /// The number of the line whose rect holds `point`, or `nil` over empty space (beside a
+    /// short line, above the first, below the last, or anywhere on an empty line).
     ///
     /// - Complexity: O(log n) in the number of lines.
-    public func lineIndex(at point: Point) -> Int? {
+    public func lineNumber(at point: Point) -> Int? {
         let lines = self.lines
         guard let index = nearestLine(toY: point.y, in: lines) else { return nil }
         return lines[index].rect.contains(point) ? index : nil
@@ -29,7 +30,7 @@ extension TextGeometry {
     /// - Complexity: O(log n + k): finding the line, then its k clusters.
     public func caretRect(for position: TextPosition) -> Rect? {
         let lines = self.lines
-        guard let index = lineIndex(for: position, in: lines) else { return nil }
+        guard let index = lineNumber(for: position, in: lines) else { return nil }
         let line = lines[index]
         let clusters = clusterFrames(inLine: index)
         let x = caretX(at: snapped(position.offset, clusters), line: line, clusters: clusters)
@@ -46,7 +47,7 @@ extension TextGeometry {
         let start = range.start.offset
         let end = range.end.offset
         guard start >= 0, end <= storage.count, start < end,
-            var index = lineIndex(for: TextPosition(offset: start), in: lines)
+            var index = lineNumber(for: TextPosition(offset: start), in: lines)
         else { return [] }
         var rects: [SelectionRect] = []
         while index < lines.count, lines[index].range.lowerBound < end {
@@ -111,7 +112,7 @@ extension TextGeometry {
     ///
     /// - Complexity: O(log n + k).
     public func characterRange(at point: Point) -> TextRange? {
-        guard let index = lineIndex(at: point) else { return nil }
+        guard let index = lineNumber(at: point) else { return nil }
         for cluster in clusterFrames(inLine: index) where cluster.frame.contains(point) {
             return TextRange(cluster.range)
         }
@@ -128,13 +129,13 @@ extension TextGeometry {
         if direction == .backward, position.offset > 0 {
             probe = TextPosition(offset: position.offset - 1)
         }
-        guard let index = lineIndex(for: probe, in: lines) else { return nil }
+        guard let index = lineNumber(for: probe, in: lines) else { return nil }
         return lines[index].baseWritingDirection
     }
 
     // MARK: Internals shared by the queries
 
-    func lineIndex(for position: TextPosition, in lines: [LineFragment]) -> Int? {
+    func lineNumber(for position: TextPosition, in lines: [LineFragment]) -> Int? {
         let offset = position.offset
         guard offset >= 0, offset <= storage.count, !lines.isEmpty else { return nil }
         // The last line starting at or before the offset.
@@ -203,9 +204,9 @@ extension TextGeometry {
         let lines = self.lines
         guard var index = nearestLine(toY: point.y, in: lines) else { return nil }
         if let allowed {
-            let first = lineIndex(for: TextPosition(offset: allowed.lowerBound), in: lines) ?? 0
+            let first = lineNumber(for: TextPosition(offset: allowed.lowerBound), in: lines) ?? 0
             let last =
-                lineIndex(for: TextPosition(offset: allowed.upperBound, affinity: .upstream), in: lines)
+                lineNumber(for: TextPosition(offset: allowed.upperBound, affinity: .upstream), in: lines)
                 ?? lines.count - 1
             index = min(max(index, first), last)
         }

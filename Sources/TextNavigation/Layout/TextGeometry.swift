@@ -36,14 +36,15 @@ extension TextGeometry {
     }
 
     /// The line units a tokenizer sees: each line without its hard break, empty lines left out.
-    /// Lines that meet at a soft wrap are adjacent units.
+    /// Lines that meet at a soft wrap are adjacent units. A geometry that is also a
+    /// ``LineUnitSource`` gives its tokenizer these.
     ///
     /// - Complexity: O(number of lines).
-    public var lineUnits: TextSegments {
-        var segments = TextSegments()
+    public var lineUnits: TextUnits {
+        var units = TextUnits()
         let lines = self.lines
-        segments.reserveCapacity(lines.count)
-        for line in lines { segments.append(line.contentRange) }
-        return segments
+        units.reserveCapacity(lines.count)
+        for line in lines { units.append(line.contentRange) }
+        return units
     }
 }

@@ -22,7 +22,7 @@ import Synchronization
 ///
 /// `Sendable`: the configuration is immutable and the lazily computed results live behind a
 /// lock (`Locked`); the ICU line break iterator is only used under that lock.
-public final class TextLayout: TextGeometry, LineSegmentSource {
+public final class TextLayout: TextGeometry, LineUnitSource {
     /// The text.
     public let storage: TextStorage
     /// The ICU locale id whose line break rules are used ("ja@lb=strict").
@@ -40,7 +40,7 @@ public final class TextLayout: TextGeometry, LineSegmentSource {
     /// The computed lines.
     private struct Lines: Sendable {
         var fragments: [LineFragment]
-        var segments: TextSegments
+        var units: TextUnits
     }
 
     /// Lays out `storage` for `width`, breaking lines by `locale`'s rules (a BCP-47 tag such as
@@ -120,11 +120,11 @@ public final class TextLayout: TextGeometry, LineSegmentSource {
     /// - Complexity: O(n) on the first call (with the rest of the width-independent work).
     public var breakOpportunities: [LineBreakOpportunity] { shaping().opportunities }
 
-    /// The line units for a tokenizer (``LineSegmentSource``): each line without its hard
+    /// The line units for a tokenizer (``LineUnitSource``): each line without its hard
     /// break, empty lines left out.
     ///
     /// - Complexity: O(1) once laid out.
-    public func lineSegments() -> TextSegments { computed().segments }
+    public var lineUnits: TextUnits { computed().units }
 
     public func clusterFrames(inLine index: Int) -> [ClusterFrame] {
         let lines = self.lines
@@ -144,10 +144,10 @@ public final class TextLayout: TextGeometry, LineSegmentSource {
         let fragments = LineFitter(
             shaping: shaping, width: width, scale: textScale, lineHeight: lineHeight
         ).fragments()
-        var segments = TextSegments()
-        segments.reserveCapacity(fragments.count)
-        for fragment in fragments { segments.append(fragment.contentRange) }
-        let lines = Lines(fragments: fragments, segments: segments)
+        var units = TextUnits()
+        units.reserveCapacity(fragments.count)
+        for fragment in fragments { units.append(fragment.contentRange) }
+        let lines = Lines(fragments: fragments, units: units)
         return state.withLock { state in
             if let existing = state { return existing }
             state = lines

@@ -41,10 +41,10 @@ public struct Navigator {
     /// The unit of `granularity` that starts at or holds the cursor, without moving.
     public func currentUnit(_ granularity: TextGranularity) -> NavigationUnit? {
         guard !document.elements.isEmpty else { return nil }
-        let segments = units(granularity, in: position.element)
-        let index = segments.firstIndex(endingAfter: position.offset)
-        guard index < segments.count, segments[index].lowerBound <= position.offset else { return nil }
-        return unit(segments[index], element: position.element, granularity)
+        let elementUnits = units(granularity, in: position.element)
+        let index = elementUnits.firstIndex(endingAfter: position.offset)
+        guard index < elementUnits.count, elementUnits[index].lowerBound <= position.offset else { return nil }
+        return unit(elementUnits[index], element: position.element, granularity)
     }
 
     /// Moves to the next (previous) unit of `granularity` and returns it, or returns `nil` at
@@ -60,8 +60,8 @@ public struct Navigator {
             while found == nil {
                 element += direction == .forward ? 1 : -1
                 guard element >= 0, element < document.elements.count else { break }
-                let segments = units(granularity, in: element)
-                if segments.count > 0 { found = segments[direction == .forward ? 0 : segments.count - 1] }
+                let elementUnits = units(granularity, in: element)
+                if elementUnits.count > 0 { found = elementUnits[direction == .forward ? 0 : elementUnits.count - 1] }
             }
         }
         if let found {
@@ -85,24 +85,24 @@ public struct Navigator {
             element: edge.element, range: edge.offset..<edge.offset, text: "", granularity: granularity)
     }
 
-    private func units(_ granularity: TextGranularity, in element: Int) -> TextSegments {
-        document.elements[element].stringTokenizer.segments(for: granularity)
+    private func units(_ granularity: TextGranularity, in element: Int) -> TextUnits {
+        document.elements[element].stringTokenizer.units(for: granularity)
     }
 
     private func firstUnit(in element: Int, startingAfter offset: Int, _ granularity: TextGranularity) -> Range<Int>? {
-        let segments = units(granularity, in: element)
-        return segments.firstIndex(startingAfter: offset).map { segments[$0] }
+        let elementUnits = units(granularity, in: element)
+        return elementUnits.firstIndex(startingAfter: offset).map { elementUnits[$0] }
     }
 
     private func lastUnit(in element: Int, startingBefore offset: Int, _ granularity: TextGranularity) -> Range<Int>? {
-        let segments = units(granularity, in: element)
-        var index = segments.firstIndex(endingAfter: offset)
-        if index < segments.count, segments[index].lowerBound < offset {
+        let elementUnits = units(granularity, in: element)
+        var index = elementUnits.firstIndex(endingAfter: offset)
+        if index < elementUnits.count, elementUnits[index].lowerBound < offset {
             // The cursor is inside this unit: its start is the previous unit start.
-            return segments[index]
+            return elementUnits[index]
         }
         index -= 1
-        return index >= 0 ? segments[index] : nil
+        return index >= 0 ? elementUnits[index] : nil
     }
 
     private func unit(_ range: Range<Int>, element: Int, _ granularity: TextGranularity) -> NavigationUnit {

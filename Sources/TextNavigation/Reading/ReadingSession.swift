@@ -65,7 +65,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// Whether a session that defers pagination has produced its first utterance.
     private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
-    private var cachedUnits: (element: Int, segments: TextSegments)?
+    private var cachedUnits: (element: Int, units: TextUnits)?
     /// The element being read, and what every utterance asks of it, looked up once per element.
     private var current: CurrentElement?
     /// The reading positions of the page the reader is on, from its start up to the next
@@ -233,18 +233,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         if let label = element.labelRead {
             return (elementHadUtterance ? nil : 0..<0, label, true)
         }
-        let segments = units(in: index)
-        let unit = segments.firstIndex(endingAfter: cursor.offset)
+        let elementUnits = units(in: index)
+        let unit = elementUnits.firstIndex(endingAfter: cursor.offset)
         var range: Range<Int>?
-        if unit < segments.count {
-            range = trimmed(segments[unit], in: element)
-            cursor.offset = segments[unit].upperBound
+        if unit < elementUnits.count {
+            range = trimmed(elementUnits[unit], in: element)
+            cursor.offset = elementUnits[unit].upperBound
         } else if !elementHadUtterance {
             // No unit at all: read the element's text if there is something to say.
             range = trimmed(0..<element.text.count, in: element)
             cursor.offset = element.text.count
         }
-        return (range?.isEmpty == false ? range : nil, nil, unit + 1 >= segments.count)
+        return (range?.isEmpty == false ? range : nil, nil, unit + 1 >= elementUnits.count)
     }
 
     /// The events for reading `range` of `element` (or its `label`): the page turns before it,
@@ -339,22 +339,21 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// element whose units are not yet known prepares it and the elements after it, a stretch
     /// of text at a time (the first utterance's element, found when the session was made,
     /// prepares nothing), in one ICU pass where they are paragraphs of one book
-    /// (``Document/prepareUnits(_:from:budget:)``).
-    private mutating func units(in element: Int) -> TextSegments {
-        if let cachedUnits, cachedUnits.element == element { return cachedUnits.segments }
+    /// (``Document/prepareUnitsAhead(_:from:budget:)``).
+    private mutating func units(in element: Int) -> TextUnits {
+        if let cachedUnits, cachedUnits.element == element { return cachedUnits.units }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
             !document.elements[element].stringTokenizer.hasUnits(granularity)
         {
-            preparedEnd = document.prepareUnits(granularity, from: element, budget: preparationBudget)
+            preparedEnd = document.prepareUnitsAhead(granularity, from: element, budget: preparationBudget)
             preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
-        let segments = document.elements[element].stringTokenizer.readingUnits(for: granularity)
-        cachedUnits = (element, segments)
-        return segments
+        let elementUnits = document.elements[element].stringTokenizer.readingUnits(for: granularity)
+        cachedUnits = (element, elementUnits)
+        return elementUnits
     }
 
     private func trimmed(_ range: Range<Int>, in element: CurrentElement) -> Range<Int> {
-        let tokenizer = element.element.stringTokenizer
-        return element.text.withUTF16 { SegmentBuilder.trimmed(range, $0) { tokenizer.isCharacterBoundary($0) } }
+        element.element.stringTokenizer.rangeTrimmingWhiteSpace(range)
     }
 }

@@ -145,7 +145,7 @@ public final class SavedSelectionStore: Sendable {
     ///   when SQLite fails.
     /// - Parameter book: the book's identity.
     /// - Complexity: O(*n* log *n*) for *n* selections of the book (an index on book and time).
-    public func all(forBook book: BookIdentity) throws(SavedSelectionStoreError) -> [SavedSelection] {
+    public func selections(forBook book: BookIdentity) throws(SavedSelectionStoreError) -> [SavedSelection] {
         let path = url.path
         return try run { database throws(SQLite.Failure) in
             let statement = try database.prepare(Self.selectSQL + " WHERE book = ?1 ORDER BY created_at, seq")
@@ -160,7 +160,7 @@ public final class SavedSelectionStore: Sendable {
 
     /// The saved selection with `id`, or `nil` when there is none.
     ///
-    /// - Throws: as ``all(forBook:)``.
+    /// - Throws: as ``selections(forBook:)``.
     public func selection(withID id: UUID) throws(SavedSelectionStoreError) -> SavedSelection? {
         let path = url.path
         let row = try run { database throws(SQLite.Failure) in
@@ -176,7 +176,7 @@ public final class SavedSelectionStore: Sendable {
     /// - Returns: `true` when a selection was removed, `false` when there was none with `id`.
     /// - Throws: ``SavedSelectionStoreError/sqlite(path:operation:code:message:)`` when SQLite fails.
     @discardableResult
-    public func remove(id: UUID) throws(SavedSelectionStoreError) -> Bool {
+    public func removeSelection(withID id: UUID) throws(SavedSelectionStoreError) -> Bool {
         try run { database throws(SQLite.Failure) in
             try database.writeTransaction { () throws(SQLite.Failure) in
                 let statement = try database.prepare("DELETE FROM saved_selection WHERE id = ?1")

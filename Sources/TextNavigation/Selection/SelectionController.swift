@@ -148,7 +148,7 @@ public final class SelectionController {
     {
         var offset = position.offset
         for element in position.element..<document.elements.count {
-            let units = document.elements[element].stringTokenizer.segments(for: granularity)
+            let units = document.elements[element].stringTokenizer.units(for: granularity)
             let index = units.firstIndex(endingAfter: offset)
             if index < units.count {
                 return (
@@ -168,7 +168,7 @@ public final class SelectionController {
         guard position.element < document.elements.count else { return nil }
         var offset = position.offset
         for element in stride(from: position.element, through: 0, by: -1) {
-            let units = document.elements[element].stringTokenizer.segments(for: granularity)
+            let units = document.elements[element].stringTokenizer.units(for: granularity)
             // Units do not overlap, so the one before the first ending after `offset - 1`
             // (the first that could start at or after `offset`) is the last starting before it.
             var index = units.firstIndex(endingAfter: offset - 1)

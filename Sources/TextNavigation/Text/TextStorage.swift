@@ -38,7 +38,7 @@ public struct TextStorage: Sendable {
 
     /// The code unit at `offset`, or `nil` outside `0..<count`.
     @inline(__always)
-    public func unit(at offset: Int) -> UInt16? {
+    public func codeUnit(at offset: Int) -> UInt16? {
         offset >= 0 && offset < count ? buffer.units[bufferRange.lowerBound + offset] : nil
     }
 
@@ -71,8 +71,8 @@ public struct TextStorage: Sendable {
     /// The Unicode scalar starting at `offset`, decoding a surrogate pair; a lone surrogate
     /// reads as U+FFFD. `nil` outside `0..<count`.
     public func scalar(at offset: Int) -> Unicode.Scalar? {
-        guard let unit = unit(at: offset) else { return nil }
-        if UTF16.isLeadSurrogate(unit), let trail = self.unit(at: offset + 1), UTF16.isTrailSurrogate(trail) {
+        guard let unit = codeUnit(at: offset) else { return nil }
+        if UTF16.isLeadSurrogate(unit), let trail = self.codeUnit(at: offset + 1), UTF16.isTrailSurrogate(trail) {
             return Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(trail) - 0xDC00))
         }
         return Unicode.Scalar(unit) ?? "\u{FFFD}"
@@ -81,8 +81,8 @@ public struct TextStorage: Sendable {
     /// The Unicode scalar ending just before `offset` (decoding a surrogate pair), with its
     /// start offset; `nil` at or before the start.
     public func scalar(before offset: Int) -> (scalar: Unicode.Scalar, start: Int)? {
-        guard offset > 0, let unit = unit(at: offset - 1) else { return nil }
-        if UTF16.isTrailSurrogate(unit), let lead = self.unit(at: offset - 2), UTF16.isLeadSurrogate(lead) {
+        guard offset > 0, let unit = codeUnit(at: offset - 1) else { return nil }
+        if UTF16.isTrailSurrogate(unit), let lead = self.codeUnit(at: offset - 2), UTF16.isLeadSurrogate(lead) {
             return (scalar(at: offset - 2)!, offset - 2)
         }
         return (Unicode.Scalar(unit) ?? "\u{FFFD}", offset - 1)

@@ -134,9 +134,9 @@ final class CharacterBoundaries {
     /// Every cluster of the text as units, in order.
     ///
     /// - Complexity: O(n), writing the units straight into their arrays.
-    func segments() -> TextSegments {
+    func units() -> TextUnits {
         let count = storage.count
-        guard count > 0 else { return TextSegments() }
+        guard count > 0 else { return TextUnits() }
         var written = 0
         let bounds = [Int32](unsafeUninitializedCapacity: count * 2) { buffer, initialized in
             Self.withSimpleUnits { table in
@@ -152,7 +152,7 @@ final class CharacterBoundaries {
             }
             initialized = written
         }
-        return TextSegments(validBounds: bounds)
+        return TextUnits(validBounds: bounds)
     }
 
     /// The first boundary after `offset` (which is a boundary before the end).

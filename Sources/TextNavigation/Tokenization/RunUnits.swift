@@ -149,7 +149,7 @@ struct RunUnits {
     /// without its leading and trailing white space, its edges moved to cluster starts. A break
     /// after one of `abbreviations` (UTF-16, final full stop included, standing as a word of its
     /// own) is dropped. `isCharacterBoundary(paragraph, offset)` tells cluster boundaries within
-    /// a paragraph (see ``SegmentBuilder/trimmed(_:_:_:)``).
+    /// a paragraph (see ``UnitBuilder/trimmed(_:_:_:)``).
     mutating func addSentence(
         _ lower: Int, _ upper: Int, abbreviations: [[UInt16]], isCharacterBoundary: (Int, Int) -> Bool
     ) {
@@ -158,7 +158,7 @@ struct RunUnits {
         let first = continued ?? (lower - start)
         let last = cut - start
         if !abbreviations.isEmpty, last < text.count,
-            SegmentBuilder.endsWithAbbreviation(first..<last, text, abbreviations)
+            UnitBuilder.endsWithAbbreviation(first..<last, text, abbreviations)
         {
             continued = first
             return
@@ -166,7 +166,7 @@ struct RunUnits {
         continued = nil
         let range = (clusterStart(first + start) - start)..<(clusterStart(cut) - start)
         let current = paragraph
-        let unit = SegmentBuilder.trimmed(range, text) { isCharacterBoundary(current, $0) }
+        let unit = UnitBuilder.trimmed(range, text) { isCharacterBoundary(current, $0) }
         write(unit.lowerBound, unit.upperBound)
     }
 
@@ -188,12 +188,12 @@ struct RunUnits {
     /// Each paragraph's units; `nil` when the run was crossed. Call once, at the end.
     ///
     /// The paragraphs share one array of exactly the run's edges, each its own stretch of it.
-    mutating func finish() -> [TextSegments]? {
+    mutating func finish() -> [TextUnits]? {
         guard !crossed else { return nil }
         for index in (paragraph + 1)..<firsts.count { firsts[index] = edges.count / 2 }
         let bounds = Array(edges[...])
         return (0..<(firsts.count - 1)).map { index in
-            TextSegments(sharing: bounds, first: firsts[index], count: firsts[index + 1] - firsts[index])
+            TextUnits(sharing: bounds, first: firsts[index], count: firsts[index + 1] - firsts[index])
         }
     }
 }

@@ -1,5 +1,5 @@
 /// ICU's word segments of a text found by a scan of its characters, without ICU: the segments
-/// whose rule status is not "none" (``SegmentBuilder/wordNoneLimit`` and up), for a text made
+/// whose rule status is not "none" (``UnitBuilder/wordNoneLimit`` and up), for a text made
 /// only of characters whose word breaks follow from their Word_Break class alone.
 ///
 /// The characters taken (2,046 code units, ``handledRanges`` filtered by class): the BMP blocks

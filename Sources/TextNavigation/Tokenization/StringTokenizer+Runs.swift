@@ -9,11 +9,11 @@ extension StringTokenizer {
     /// ``PlainTextBook`` lays its paragraphs out). After a paragraph separator every break rule
     /// breaks (WB3a, SB4), and ICU starts each segment afresh, so ICU's segments over the run
     /// are each paragraph's own segments moved by its offset, and each paragraph's units are
-    /// then made from them by the same code as ``segments(for:)`` (grapheme-edge snapping,
+    /// then made from them by the same code as ``units(for:)`` (grapheme-edge snapping,
     /// trimming, the extra English titles). (ICU's word iterator is pointed at each paragraph in
     /// turn within the run's one loop: over the whole run, its look-ahead past each paragraph's
     /// end would be thrown away and done again.) Tokenizers outside any run of two or more, and
-    /// any run ICU did not break as expected, get their units one by one, as ``segments(for:)``
+    /// any run ICU did not break as expected, get their units one by one, as ``units(for:)``
     /// does.
     ///
     /// Other granularities are left alone.
@@ -45,7 +45,7 @@ extension StringTokenizer {
     /// Whether the units of `granularity` (word or sentence) are cached.
     func hasUnits(_ granularity: TextGranularity) -> Bool {
         granularity == .word
-            ? words.withSegments { _ in true } ?? false : sentences.withSegments { _ in true } ?? false
+            ? words.withUnits { _ in true } ?? false : sentences.withUnits { _ in true } ?? false
     }
 
     /// Whether this tokenizer's text comes right after `previous`'s in the same buffer, one
@@ -66,26 +66,26 @@ extension StringTokenizer {
             range: first.storage.bufferRange.lowerBound..<run[run.endIndex - 1].storage.bufferRange.upperBound)
         let shared = first.shared
         let paragraphs = run.map { $0.storage.bufferRange }
-        let results: [TextSegments]?
+        let results: [TextUnits]?
         if granularity == .word {
             results = try? shared.words.borrowing { iterator throws(ICUError) in
-                try SegmentBuilder.words(
+                try UnitBuilder.words(
                     ofRun: paragraphs, span: span, iterator: iterator, scans: shared.scansWords)
             }
         } else {
             results = try? shared.sentences.borrowing { iterator throws(ICUError) in
-                try SegmentBuilder.sentences(
+                try UnitBuilder.sentences(
                     ofRun: paragraphs, span: span, iterator: iterator, abbreviations: shared.abbreviations,
                     exceptions: shared.sentenceExceptions
                 ) { paragraph, offset in run[run.startIndex + paragraph].isCharacterBoundary(offset) }
             }
         }
         guard let found = results ?? nil else { return false }
-        for (tokenizer, segments) in zip(run, found) {
+        for (tokenizer, units) in zip(run, found) {
             if granularity == .word {
-                _ = tokenizer.words.store(segments)
+                _ = tokenizer.words.store(units)
             } else {
-                _ = tokenizer.sentences.store(segments)
+                _ = tokenizer.sentences.store(units)
             }
         }
         return true

@@ -12,14 +12,14 @@ import Synchronization
 ///   `@ss=standard`, and in English after a few titles CLDR's list lacks, such as "Dr.") without
 ///   their leading and trailing white space.
 /// - Paragraphs are the text between hard paragraph breaks (LF, CR, CR LF, VT, FF, NEL, U+2029).
-/// - Lines come from a ``LineSegmentSource`` (a layout) when one is given; without one, lines are
+/// - Lines come from a ``LineUnitSource`` (a layout) when one is given; without one, lines are
 ///   the text between hard line breaks (paragraph breaks and U+2028).
 /// - The document is the whole text.
 ///
 /// Unit boundaries are computed once per granularity, on first use, and cached: after that a
 /// query is a binary search.
 ///
-/// `Sendable`: each granularity's cache is set once, atomically (`SegmentSlot`), and read
+/// `Sendable`: each granularity's cache is set once, atomically (`UnitSlot`), and read
 /// without a lock; the ICU character iterator and the writing directions live behind a
 /// lock (`Locked`). Any number of tasks may share one tokenizer. The first query of a granularity
 /// computes its units without holding a lock (two tasks racing may both compute them; the
@@ -30,16 +30,16 @@ public final class StringTokenizer: TextTokenizer {
     /// The ICU locale id in use ("ja_JP" for "ja-JP").
     public let locale: String
     /// Where line units come from; `nil` for hard line breaks.
-    public let lineSource: (any LineSegmentSource)?
+    public let lineSource: (any LineUnitSource)?
 
     /// What all tokenizers of the locale share: ids, abbreviations, iterator pools.
     let shared: TokenizerLocale
     private let state: Locked<State>
-    let words = SegmentSlot()
-    let sentences = SegmentSlot()
-    private let paragraphs = SegmentSlot()
+    let words = UnitSlot()
+    let sentences = UnitSlot()
+    private let paragraphs = UnitSlot()
     /// Lines between hard line breaks, for a tokenizer without a line source.
-    private let hardLines = SegmentSlot()
+    private let hardLines = UnitSlot()
 
     private struct State {
         var characters: CharacterBoundaries
@@ -51,7 +51,7 @@ public final class StringTokenizer: TextTokenizer {
     ///
     /// - Throws: ``ICUError`` when `locale` is malformed.
     /// - Complexity: O(1): the locale is worked out once per process; no ICU iterator is made.
-    public convenience init(storage: TextStorage, locale: String = "en", lineSource: (any LineSegmentSource)? = nil)
+    public convenience init(storage: TextStorage, locale: String = "en", lineSource: (any LineUnitSource)? = nil)
         throws(ICUError)
     {
         self.init(storage: storage, shared: try TokenizerLocale.named(locale), lineSource: lineSource)
@@ -59,11 +59,11 @@ public final class StringTokenizer: TextTokenizer {
 
     /// A tokenizer over `storage` for `locale`, which ICU has already accepted (such as
     /// ``ICU/Locale/root``, the fallback for a locale ICU rejects): no failure.
-    convenience init(storage: TextStorage, locale: ICU.Locale, lineSource: (any LineSegmentSource)? = nil) {
+    convenience init(storage: TextStorage, locale: ICU.Locale, lineSource: (any LineUnitSource)? = nil) {
         self.init(storage: storage, shared: TokenizerLocale.shared(locale), lineSource: lineSource)
     }
 
-    private init(storage: TextStorage, shared: TokenizerLocale, lineSource: (any LineSegmentSource)?) {
+    private init(storage: TextStorage, shared: TokenizerLocale, lineSource: (any LineUnitSource)?) {
         self.storage = storage
         self.shared = shared
         self.locale = shared.locale
@@ -83,14 +83,14 @@ public final class StringTokenizer: TextTokenizer {
     /// others come from the cache).
     ///
     /// - Complexity: O(n) on the first call for a granularity, O(1) after.
-    public func segments(for granularity: TextGranularity) -> TextSegments {
+    public func units(for granularity: TextGranularity) -> TextUnits {
         switch granularity {
         case .character:
-            return state.withLock { $0.characters.segments() }
+            return state.withLock { $0.characters.units() }
         case .document:
-            return TextSegments([0..<length])
+            return TextUnits([0..<length])
         case .line:
-            if let lineSource { return lineSource.lineSegments() }
+            if let lineSource { return lineSource.lineUnits }
             return withUnits(.line) { $0 }
         case .paragraph, .word, .sentence:
             return withUnits(granularity) { $0 }
@@ -98,57 +98,57 @@ public final class StringTokenizer: TextTokenizer {
     }
 
     /// The units read aloud at `granularity`, by "read all" (``ReadingSession``) and printed by
-    /// `readaloud units`: ``segments(for:)``, except that a text with no word but some text that
+    /// `readaloud units`: ``units(for:)``, except that a text with no word but some text that
     /// is not white space (a line of asterisks; a row of emoji, which ICU's word rules give no
     /// word status) is read by its sentences, so that nothing is dropped and no utterance is
     /// longer than a sentence.
     ///
-    /// - Complexity: as ``segments(for:)``.
-    public func readingUnits(for granularity: TextGranularity) -> TextSegments {
-        let units = segments(for: granularity)
-        return granularity == .word && units.count == 0 ? segments(for: .sentence) : units
+    /// - Complexity: as ``units(for:)``.
+    public func readingUnits(for granularity: TextGranularity) -> TextUnits {
+        let found = units(for: granularity)
+        return granularity == .word && found.count == 0 ? units(for: .sentence) : found
     }
 
     /// `body`'s answer over the units of `granularity` (not character or document), computed
     /// and cached on first use; with the cache set, no lock is taken and the units are not
     /// copied.
     @inline(__always)
-    func withUnits<R>(_ granularity: TextGranularity, _ body: (TextSegments) -> R) -> R {
+    func withUnits<R>(_ granularity: TextGranularity, _ body: (TextUnits) -> R) -> R {
         switch granularity {
         case .word:
-            if let answer = words.withSegments(body) { return answer }
+            if let answer = words.withUnits(body) { return answer }
             return body(words.store(computeWords()))
         case .sentence:
-            if let answer = sentences.withSegments(body) { return answer }
+            if let answer = sentences.withUnits(body) { return answer }
             return body(sentences.store(computeSentences()))
         case .paragraph:
-            if let answer = paragraphs.withSegments(body) { return answer }
+            if let answer = paragraphs.withUnits(body) { return answer }
             return body(
-                paragraphs.store(SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
+                paragraphs.store(UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
         case .line:
-            if let lineSource { return body(lineSource.lineSegments()) }
-            if let answer = hardLines.withSegments(body) { return answer }
-            return body(hardLines.store(SegmentBuilder.hardBreakUnits(of: storage, includeLineSeparator: true)))
+            if let lineSource { return body(lineSource.lineUnits) }
+            if let answer = hardLines.withUnits(body) { return answer }
+            return body(hardLines.store(Self.hardLineUnits(of: storage)))
         case .character:
-            return body(segments(for: .character))
+            return body(units(for: .character))
         case .document:
-            return body(TextSegments([0..<length]))
+            return body(TextUnits([0..<length]))
         }
     }
 
-    private func computeWords() -> TextSegments {
+    private func computeWords() -> TextUnits {
         (try? shared.words.borrowing { iterator throws(ICUError) in
-            try SegmentBuilder.words(of: storage, iterator: iterator, scans: shared.scansWords)
-        }) ?? TextSegments()
+            try UnitBuilder.words(of: storage, iterator: iterator, scans: shared.scansWords)
+        }) ?? TextUnits()
     }
 
-    private func computeSentences() -> TextSegments {
+    private func computeSentences() -> TextUnits {
         (try? shared.sentences.borrowing { iterator throws(ICUError) in
-            try SegmentBuilder.sentences(
+            try UnitBuilder.sentences(
                 of: storage, iterator: iterator, abbreviations: shared.abbreviations,
                 exceptions: shared.sentenceExceptions
             ) { self.isCharacterBoundary($0) }
-        }) ?? TextSegments()
+        }) ?? TextUnits()
     }
 
     /// Whether `offset` is an extended grapheme cluster boundary; `false` outside `0...length`.
@@ -185,7 +185,7 @@ public final class StringTokenizer: TextTokenizer {
     /// The base writing direction of the paragraph holding `offset`: that of its first strong
     /// character (UAX #9 rules P2 and P3), left to right when it has none.
     public func writingDirection(at offset: Int) -> WritingDirection {
-        let paragraphs = segments(for: .paragraph)
+        let paragraphs = units(for: .paragraph)
         guard paragraphs.count > 0 else { return .leftToRight }
         var directions = state.withLock { $0.directions }
         if directions == nil {

@@ -15,7 +15,7 @@ final class TokenizerLocale: Sendable {
     /// (`@ss=standard`).
     let sentenceLocale: String
     /// Abbreviations after which a sentence does not end beyond ICU's own list
-    /// (``SegmentBuilder/extraAbbreviations(forLocale:)``).
+    /// (``UnitBuilder/extraAbbreviations(forLocale:)``).
     let abbreviations: [[UInt16]]
     /// The abbreviations after which ICU's sentence iterator holds a break back.
     let sentenceExceptions: SentenceExceptions
@@ -33,7 +33,7 @@ final class TokenizerLocale: Sendable {
         // Without abbreviation suppression when ICU cannot add the keyword (an id too long for
         // it): sentences then also break after abbreviations.
         sentenceLocale = ((try? icuLocale.setting("ss", to: "standard")) ?? icuLocale).identifier
-        abbreviations = SegmentBuilder.extraAbbreviations(forLocale: canonical)
+        abbreviations = UnitBuilder.extraAbbreviations(forLocale: canonical)
         scansWords = SimpleWords.applies(toLocale: canonical)
         sentenceExceptions = SentenceExceptions(locale: icuLocale)
         words = ICU.BreakIterator.pool(kind: .word, locale: canonical)

@@ -24,7 +24,7 @@ enum SavedCommand {
         let store = try SelectionStoreOptions.openExisting(arguments)
         let selections: [SavedSelection]
         do {
-            selections = try store?.all(forBook: identity) ?? []
+            selections = try store?.selections(forBook: identity) ?? []
         } catch {
             throw SelectionStoreOptions.failure(error)
         }

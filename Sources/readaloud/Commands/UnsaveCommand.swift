@@ -20,7 +20,7 @@ enum UnsaveCommand {
             guard let store, let selection = try store.selection(withID: id), selection.book == identity else {
                 throw CommandFailure("this book has no saved selection \(text.lowercased())", exitCode: .noInput)
             }
-            _ = try store.remove(id: id)
+            _ = try store.removeSelection(withID: id)
         } catch let failure as CommandFailure {
             throw failure
         } catch let error as SavedSelectionStoreError {

@@ -390,7 +390,7 @@ final class InteractiveReader {
             return
         }
         do {
-            mode = .saved(SavedSelectionsList.make(try store.all(forBook: settings.book)))
+            mode = .saved(SavedSelectionsList.make(try store.selections(forBook: settings.book)))
         } catch {
             announce("Saved selections are unavailable: \(error)")
         }

@@ -110,7 +110,7 @@ struct ReaderCursor {
     private func currentLine() -> LineFragment? {
         guard document.contains(position) else { return nil }
         let layout = document.elements[position.element].geometry
-        guard let index = layout.lineIndex(for: position.textPosition) else { return nil }
+        guard let index = layout.lineNumber(for: position.textPosition) else { return nil }
         return layout.line(at: index)
     }
 }

@@ -109,7 +109,7 @@ extension Server {
         let book = try book(params)
         let index = try elementIndex(params, in: book)
         let granularity = try params.granularity()
-        let segments = book.document.elements[index].stringTokenizer.segments(for: granularity)
+        let segments = book.document.elements[index].stringTokenizer.units(for: granularity)
         return .array(
             (0..<segments.count).map { .array([.integer(segments[$0].lowerBound), .integer(segments[$0].upperBound)]) })
     }

@@ -134,7 +134,7 @@ extension Server {
             let dates = ISO8601DateFormatter()
             dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             return .array(
-                try store.all(forBook: identity).map {
+                try store.selections(forBook: identity).map {
                     Self.value(ofJSON: SavedCommand.jsonObject(for: $0, dates: dates).text)
                 })
         } catch {
@@ -153,7 +153,7 @@ extension Server {
         guard let store = try existingStore() else { throw missing }
         do {
             guard let selection = try store.selection(withID: id), selection.book == identity else { throw missing }
-            _ = try store.remove(id: id)
+            _ = try store.removeSelection(withID: id)
         } catch let error as RPCError {
             throw error
         } catch {

@@ -41,7 +41,7 @@ import TextNavigation
         #expect(texts.dropFirst(3).prefix(3) == ["“MY DEAR FRIEND,--", body, "“CAROLINE BINGLEY.”"])
         let paragraph = try #require(book.paragraphs.first { $0.text.string == body })
         let tokenizer = try StringTokenizer(storage: paragraph.text, locale: "en")
-        let sentences = tokenizer.segments(for: .sentence).ranges.map { paragraph.text.string(in: $0) ?? "?" }
+        let sentences = tokenizer.units(for: .sentence).ranges.map { paragraph.text.string(in: $0) ?? "?" }
         #expect(
             sentences == [
                 "“If you are not so compassionate as to dine to-day with Louisa and me, we shall be in danger of hating each other for the rest of our lives, for a whole day’s tête-à-tête between two women can never end without a quarrel.",

@@ -48,10 +48,10 @@ import TextNavigation
         controller.saveTarget = (store, book)
         #expect(controller.select(.word, at: ReadingPosition(element: 2, offset: 25)))
         #expect(controller.performEditAction(named: "save"))
-        let saved = try store.all(forBook: book)
+        let saved = try store.selections(forBook: book)
         #expect(saved.map(\.text) == ["us"])
         #expect(saved.first?.elementIndex == 2 && saved.first?.pageHint == 2)
-        #expect(try store.all(forBook: BookIdentity("another book")).isEmpty)
+        #expect(try store.selections(forBook: BookIdentity("another book")).isEmpty)
     }
 
     @Test func aBackendsRelayoutCallbackRecutsItsPagesAndLocatorsStayValid() throws {

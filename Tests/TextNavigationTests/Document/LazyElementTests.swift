@@ -36,14 +36,14 @@ import Testing
         try #require(document.elements.count == 400)
         weak let first: TextElement? = document.elements[0] as? TextElement
         weak let tokenizer: StringTokenizer? = document.elements[0].stringTokenizer
-        _ = tokenizer?.segments(for: .word)
+        _ = tokenizer?.units(for: .word)
         #expect(first != nil)  // one of the most recent
         for index in document.elements.indices.dropFirst() { _ = document.elements[index].stringTokenizer }
         #expect(first == nil)
         #expect(tokenizer == nil)
         // Made again, the same text and units.
         #expect(document.elements[0].string.hasPrefix("0. Alice"))
-        #expect(document.elements[0].stringTokenizer.segments(for: .word).count == 1 + 7 * 26)
+        #expect(document.elements[0].stringTokenizer.units(for: .word).count == 1 + 7 * 26)
     }
 
     /// An element asked for again and again is held once and counted once against the budget
@@ -73,7 +73,7 @@ import Testing
         weak let first: TextElement? = document.elements[0] as? TextElement
         for index in 1..<20_000 { _ = document.elements[index] }
         #expect(first == nil)
-        let end = document.prepareUnits(.word, from: 20_000, budget: Document.preparationBudget)
+        let end = document.prepareUnitsAhead(.word, from: 20_000, budget: Document.preparationBudget)
         #expect(end - 20_000 > 100)
         #expect((20_000..<end).allSatisfy { document.elements[$0].stringTokenizer.hasUnits(.word) })
     }
@@ -104,6 +104,6 @@ import Testing
         document.relayout(PageLayout(width: 30, linesPerPage: 30))
         #expect((held as? TextElement)?.lines.width == 30)
         #expect((document.elements[40] as? TextElement)?.lines.width == 30)
-        #expect(document.elements[40].stringTokenizer.segments(for: .line).count > 30)
+        #expect(document.elements[40].stringTokenizer.units(for: .line).count > 30)
     }
 }

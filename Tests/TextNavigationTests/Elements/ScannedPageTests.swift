@@ -24,7 +24,7 @@ struct ScannedPageTests {
 
     @Test func tokenizerLinesComeFromThePage() throws {
         let page = try #require(Self.page())
-        #expect(page.stringTokenizer.segments(for: .line).ranges == [0..<11, 12..<32, 33..<43])
+        #expect(page.stringTokenizer.units(for: .line).ranges == [0..<11, 12..<32, 33..<43])
         #expect(
             page.tokenizer.position(from: TextPosition(offset: 14), toBoundary: .line, inDirection: .forward)
                 == TextPosition(offset: 32))
@@ -46,7 +46,7 @@ struct ScannedPageTests {
     @Test func upAndDownMoveBetweenHandwrittenLines() throws {
         let page = try #require(Self.page())
         let down = try #require(page.position(from: TextPosition(offset: 5), in: .down, offset: 1))
-        #expect(page.geometry.lineIndex(for: down) == 1)
+        #expect(page.geometry.lineNumber(for: down) == 1)
         // x = 140 on line 1 (20 cells over 400 points): 5.5 cells in, nearest boundary 5 or 6.
         #expect(down == TextPosition(offset: 17) || down == TextPosition(offset: 18))
     }

@@ -8,13 +8,13 @@ import TextNavigation
         let element = try #require(document.elements.first as? TextElement)
         let input = element.makeTextInput()
         let narrowLines = input.layout.lineCount
-        #expect(narrowLines == element.stringTokenizer.segments(for: .line).count)
+        #expect(narrowLines == element.stringTokenizer.units(for: .line).count)
         #expect(narrowLines >= 4)
         let position = TextPosition(offset: 35)
         let before = input.text(in: TextRange(position, TextPosition(offset: 39)))
         document.relayout(PageLayout(width: 40, linesPerPage: 3))
         #expect(input.layout.lineCount < narrowLines)
-        #expect(input.layout.lineCount == element.stringTokenizer.segments(for: .line).count)
+        #expect(input.layout.lineCount == element.stringTokenizer.units(for: .line).count)
         #expect(input.text(in: TextRange(position, TextPosition(offset: 39))) == before)
     }
 
@@ -30,7 +30,7 @@ import TextNavigation
 
     @Test func anInvalidLocaleFallsBackToTheRootLocale() {
         let element = TextElement("Some words here.", locale: "not a locale!")
-        #expect(element.tokenizer.segments(for: .word).count == 3)
+        #expect(element.tokenizer.units(for: .word).count == 3)
         let input = element.makeTextInput()
         #expect(input.layout.lineCount == 1)
     }

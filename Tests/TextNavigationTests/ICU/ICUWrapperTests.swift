@@ -63,7 +63,7 @@ struct ICUWrapperTests {
         #expect(throws: ICUError.self) { try ICU.Locale("en-") }
         #expect(ICU.Locale.root.identifier == "")
         let tokenizer = StringTokenizer(storage: TextStorage("Hello world."), locale: .root)
-        #expect(tokenizer.segments(for: .word).ranges == [0..<5, 6..<11])
+        #expect(tokenizer.units(for: .word).ranges == [0..<5, 6..<11])
         #expect(TokenizerLocale.shared(.root).sentenceLocale == "@ss=standard")
         // ICU's sentence exceptions come through the locale, with failures reported by status.
         #expect(try ICU.Locale("en-US").sentenceBreakExceptions().contains(Array("Mr.".utf16)))

@@ -85,9 +85,9 @@ struct LaidOutTextInputTests {
         input.inputDelegate = log
         input.selectedTextRange = TextRange(8..<13)
         #expect(input.text(in: input.selectedTextRange!) == "three")
-        #expect(input.stringTokenizer.segments(for: .line).ranges == [0..<8, 8..<14, 14..<24, 24..<27])
+        #expect(input.stringTokenizer.units(for: .line).ranges == [0..<8, 8..<14, 14..<24, 24..<27])
         input.relayout(width: 14)
-        #expect(input.stringTokenizer.segments(for: .line).ranges == [0..<14, 14..<27])
+        #expect(input.stringTokenizer.units(for: .line).ranges == [0..<14, 14..<27])
         #expect(input.selectedTextRange == TextRange(8..<13))
         #expect(input.text(in: input.selectedTextRange!) == "three")
         #expect(input.caretRect(for: TextPosition(offset: 8)) == Rect(x: 8, y: 0, width: 0, height: 1))

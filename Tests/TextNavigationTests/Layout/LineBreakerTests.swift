@@ -4,7 +4,7 @@ import Testing
 @testable import TextNavigation
 
 /// The lines found without shaping (``LineBreaker``, behind pagination and line units) are the
-/// full layout's lines: the same line units as ``TextLayout/lineSegments()`` for every paragraph
+/// full layout's lines: the same line units as ``TextLayout/lineUnits`` for every paragraph
 /// of every bundled book at several widths, for the Unicode line break test strings and for
 /// hostile text, whichever way ICU is asked for opportunities.
 @Suite("Line breaking without shaping")
@@ -21,7 +21,7 @@ struct LineBreakerTests {
         var breaker = LineBreaker(storage: storage, locale: canonical, width: width)
         breaker.access = access
         let layout = try full ?? TextLayout(storage: storage, locale: locale, width: width)
-        return (try breaker.lineSegments().ranges, layout.lineSegments().ranges)
+        return (try breaker.lineUnits().ranges, layout.lineUnits.ranges)
     }
 
     static func excerpt(_ storage: TextStorage) -> String {
@@ -123,13 +123,13 @@ struct LineBreakerTests {
         let storage = TextStorage(String(repeating: unit, count: 1_000))
         for width in [1.0, 40, 70, 1_000] {
             var calls = ICUCalls()
-            let lines = try LineBreaker(storage: storage, locale: locale, width: width).lineSegments(counting: &calls)
+            let lines = try LineBreaker(storage: storage, locale: locale, width: width).lineUnits(counting: &calls)
             #expect(lines.count > 1)
             #expect(calls.backward == 0, "width \(width)")
             #expect(calls.forward <= storage.count + 1, "width \(width)")
             if width == 40 {
                 let full = try TextLayout(storage: storage, locale: locale, width: width)
-                #expect(lines.ranges == full.lineSegments().ranges)
+                #expect(lines.ranges == full.lineUnits.ranges)
             }
         }
     }
@@ -143,10 +143,10 @@ struct LineBreakerTests {
         let storage = TextStorage(String(repeating: unit, count: 400))
         for width in [1.0, 7, 70] {
             let breaker = LineBreaker(storage: storage, locale: "en", width: width)
-            var batches: [TextSegments] = []
+            var batches: [TextUnits] = []
             try breaker.forEachBatch(of: 100) { batches.append($0) }
             #expect(batches.allSatisfy { $0.count <= 100 }, "width \(width)")
-            #expect(batches.flatMap(\.ranges) == (try breaker.lineSegments().ranges), "width \(width)")
+            #expect(batches.flatMap(\.ranges) == (try breaker.lineUnits().ranges), "width \(width)")
             if width == 1 { #expect(batches.count > 10) }
         }
     }
@@ -178,7 +178,7 @@ struct LineBreakerTests {
             for (width, scale) in [(70.0, 1.0), (7, 1), (37, 1.5), (37, 1), (1, 0.5)] {
                 live.relayout(width: width, textScale: scale)
                 let expected = try TextLayout(storage: paragraph.text, locale: "ja", width: width, textScale: scale)
-                #expect(live.lineSegments() == expected.lineSegments(), "width \(width), scale \(scale)")
+                #expect(live.lineUnits == expected.lineUnits, "width \(width), scale \(scale)")
             }
         }
     }
@@ -190,7 +190,7 @@ struct LineBreakerTests {
         // Line units are the elements' layouts' line units.
         for element in document.elements.prefix(50) {
             let input = try #require((element as? TextElement)?.makeTextInput())
-            #expect(element.stringTokenizer.segments(for: .line) == input.layout.lineSegments())
+            #expect(element.stringTokenizer.units(for: .line) == input.layout.lineUnits)
         }
     }
 
@@ -204,6 +204,6 @@ struct LineBreakerTests {
         let second = input.layout
         #expect(second !== first)
         #expect(second.width == 20)
-        #expect(input.stringTokenizer.segments(for: .line) == second.lineSegments())
+        #expect(input.stringTokenizer.units(for: .line) == second.lineUnits)
     }
 }

@@ -14,7 +14,7 @@ struct LineGranularityTests {
     @Test func softWrapLinesMeetAtOneOffset() throws {
         let (layout, tokenizer) = try Self.wrapped()
         #expect(layout.lines.map(\.range) == [0..<6, 6..<11])
-        #expect(tokenizer.segments(for: .line).ranges == [0..<6, 6..<11])
+        #expect(tokenizer.units(for: .line).ranges == [0..<6, 6..<11])
     }
 
     @Test func movingForwardStopsAtTheUpstreamEndThenTheNextStart() throws {
@@ -38,8 +38,8 @@ struct LineGranularityTests {
         #expect(tokenizer.rangeEnclosingPosition(downstream, with: .line, inDirection: .forward)?.offsets == 6..<11)
         #expect(tokenizer.isPosition(upstream, atBoundary: .line, inDirection: .forward))
         #expect(!tokenizer.isPosition(downstream, atBoundary: .line, inDirection: .forward))
-        #expect(layout.lineIndex(for: upstream) == 0)
-        #expect(layout.lineIndex(for: downstream) == 1)
+        #expect(layout.lineNumber(for: upstream) == 0)
+        #expect(layout.lineNumber(for: downstream) == 1)
         #expect(layout.caretRect(for: upstream) == Rect(x: 6, y: 0, width: 0, height: 1))
         #expect(layout.caretRect(for: downstream) == Rect(x: 0, y: 1, width: 0, height: 1))
         #expect(layout.closestPosition(to: Point(x: 6.4, y: 0.5)) == upstream)
@@ -49,7 +49,7 @@ struct LineGranularityTests {
     @Test func hardBreaksAreGapsBetweenLineUnits() throws {
         let layout = try TextLayout("ab\ncd", width: 10)
         let tokenizer = try StringTokenizer(storage: layout.storage, locale: "en", lineSource: layout)
-        #expect(tokenizer.segments(for: .line).ranges == [0..<2, 3..<5])
+        #expect(tokenizer.units(for: .line).ranges == [0..<2, 3..<5])
         #expect(
             tokenizer.position(from: TextPosition(offset: 0), toBoundary: .line, inDirection: .forward)
                 == TextPosition(offset: 2))
@@ -57,15 +57,15 @@ struct LineGranularityTests {
             tokenizer.position(from: TextPosition(offset: 2), toBoundary: .line, inDirection: .forward)
                 == TextPosition(offset: 3))
         // After a hard break the caret is on the next line whatever its affinity.
-        #expect(layout.lineIndex(for: TextPosition(offset: 3, affinity: .upstream)) == 1)
+        #expect(layout.lineNumber(for: TextPosition(offset: 3, affinity: .upstream)) == 1)
     }
 
     @Test func linesFollowTheWidth() throws {
         let layout = try TextLayout("one two three", width: 8)
         let tokenizer = try StringTokenizer(storage: layout.storage, locale: "en", lineSource: layout)
-        #expect(tokenizer.segments(for: .line).ranges == [0..<8, 8..<13])
+        #expect(tokenizer.units(for: .line).ranges == [0..<8, 8..<13])
         let wide = layout.withWidth(20)
         let wideTokenizer = try StringTokenizer(storage: wide.storage, locale: "en", lineSource: wide)
-        #expect(wideTokenizer.segments(for: .line).ranges == [0..<13])
+        #expect(wideTokenizer.units(for: .line).ranges == [0..<13])
     }
 }

@@ -41,7 +41,7 @@ struct LineBreakingTests {
         #expect(layout.lineCount == 1)
         #expect(layout.lines.first?.range == 0..<0)
         #expect(layout.caretRect(for: TextPosition(offset: 0)) == Rect(x: 0, y: 0, width: 0, height: 1))
-        #expect(layout.lineSegments().count == 0)
+        #expect(layout.lineUnits.count == 0)
     }
 
     @Test func overlongWordBreaksBetweenClusters() throws {

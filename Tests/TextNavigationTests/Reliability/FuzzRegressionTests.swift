@@ -60,7 +60,7 @@ import TextNavigation
         let tokenizer = try StringTokenizer(text, locale: "ar")
         let length = tokenizer.length
         for granularity in [TextGranularity.word, .sentence] {
-            for unit in tokenizer.segments(for: granularity).ranges {
+            for unit in tokenizer.units(for: granularity).ranges {
                 #expect(
                     tokenizer.isCharacterBoundary(unit.lowerBound), "\(granularity) \(unit) in \(text.debugDescription)"
                 )
@@ -85,7 +85,7 @@ import TextNavigation
             }
         }
         // The mark and its space are a gap, so the words around it are still found.
-        #expect(!tokenizer.segments(for: .word).ranges.isEmpty || !text.contains { $0.isLetter })
+        #expect(!tokenizer.units(for: .word).ranges.isEmpty || !text.contains { $0.isLetter })
     }
 }
 

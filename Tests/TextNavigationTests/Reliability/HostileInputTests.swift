@@ -227,7 +227,7 @@ struct HostileInputTests {
     @Test func separatorsMakeTheUnitsTheirDefinitionsSay() throws {
         func units(_ text: String, _ granularity: TextGranularity) throws -> [String] {
             let element = try #require(Document(book: try PlainTextBook(text)).elements.first)
-            return element.stringTokenizer.segments(for: granularity).ranges.map { element.text.string(in: $0)! }
+            return element.stringTokenizer.units(for: granularity).ranges.map { element.text.string(in: $0)! }
         }
         #expect(try units("Before the NEL.\u{85}After it.", .paragraph) == ["Before the NEL.", "After it."])
         #expect(try units("One\u{2028}two three.", .paragraph) == ["One\u{2028}two three."])
@@ -245,7 +245,7 @@ struct HostileInputTests {
 
     @Test func hugeClustersAreOneCharacter() throws {
         let marks = try StringTokenizer("a" + String(repeating: "\u{301}", count: 1000) + " b.")
-        #expect(marks.segments(for: .character).ranges.prefix(2) == [0..<1001, 1001..<1002])
+        #expect(marks.units(for: .character).ranges.prefix(2) == [0..<1001, 1001..<1002])
         #expect(
             marks.position(from: TextPosition(offset: 0), toBoundary: .character, inDirection: .forward)?.offset == 1001
         )
@@ -254,7 +254,7 @@ struct HostileInputTests {
         )
         let chain = String(repeating: "👩\u{200D}", count: 300) + "👩"
         let zwj = try StringTokenizer(chain + " end.")
-        #expect(zwj.segments(for: .character).ranges.first == 0..<chain.utf16.count)
+        #expect(zwj.units(for: .character).ranges.first == 0..<chain.utf16.count)
         // Laid out one cell wide, a huge cluster is one line of its own, never split.
         let layout = try TextLayout(storage: marks.storage, width: 1)
         #expect(layout.lines.first?.range == 0..<1001 || layout.lines.first?.range == 0..<1002)

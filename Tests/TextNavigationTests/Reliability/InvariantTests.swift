@@ -130,7 +130,7 @@ struct InvariantChecker {
         let length = tokenizer.length
         for granularity in [TextGranularity.word, .sentence, .paragraph, .line] {
             var previousEnd = 0
-            for unit in tokenizer.segments(for: granularity).ranges {
+            for unit in tokenizer.units(for: granularity).ranges {
                 expect(!unit.isEmpty, "\(granularity) unit \(unit) of element \(index) is empty")
                 expect(unit.lowerBound >= previousEnd, "\(granularity) unit \(unit) of element \(index) overlaps")
                 expect(unit.upperBound <= length, "\(granularity) unit \(unit) past element \(index)'s end")
@@ -159,7 +159,7 @@ struct InvariantChecker {
     /// Invariants 1 to 3 at every start and end of `granularity`'s units in element `index`.
     mutating func checkEveryBoundary(of index: Int, _ granularity: TextGranularity) {
         let tokenizer = document.elements[index].stringTokenizer
-        let units = tokenizer.segments(for: granularity)
+        let units = tokenizer.units(for: granularity)
         var edges = Set<Int>()
         for unit in units.ranges {
             edges.insert(unit.lowerBound)
@@ -200,7 +200,7 @@ struct InvariantChecker {
         let length = tokenizer.length
         let p = position.offset
         let context = "element \(element) at \(position), \(granularity) \(storage)"
-        let units = granularity == .character || granularity == .document ? nil : tokenizer.segments(for: granularity)
+        let units = granularity == .character || granularity == .document ? nil : tokenizer.units(for: granularity)
         func isEdge(_ offset: Int) -> Bool {
             switch granularity {
             case .character: tokenizer.isCharacterBoundary(offset)
@@ -265,7 +265,7 @@ struct InvariantChecker {
             }
             inputs[position.element] = input
             expect(
-                input.stringTokenizer.segments(for: .line) == input.layout.lineSegments(),
+                input.stringTokenizer.units(for: .line) == input.layout.lineUnits,
                 "element \(position.element): line units are not the layout's lines")
             guard let start = input.position(from: position.textPosition, offset: 0) else { continue }
             if let next = input.position(from: start, offset: 1) {
@@ -282,7 +282,7 @@ struct InvariantChecker {
         var expected: [NavigationUnit] = []
         for index in 0..<elements {
             let element = document.elements[index]
-            for range in element.stringTokenizer.segments(for: granularity).ranges {
+            for range in element.stringTokenizer.units(for: granularity).ranges {
                 expected.append(
                     NavigationUnit(
                         element: index, range: range, text: element.text.string(in: range)!, granularity: granularity))

@@ -89,7 +89,7 @@ struct SavedSelectionStoreFormatTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
         let selection = SavedSelection.sample(1)
         try SavedSelectionStore(url: scratch.storeURL).save(selection)
-        #expect(try SavedSelectionStore.existing(at: scratch.storeURL)?.all(forBook: "book-a") == [selection])
+        #expect(try SavedSelectionStore.existing(at: scratch.storeURL)?.selections(forBook: "book-a") == [selection])
     }
 
     private func write(_ statements: [String], to url: URL) throws {

@@ -50,7 +50,7 @@ struct SavedSelectionStoreProcessTests {
 
         let store = try SavedSelectionStore(url: scratch.storeURL)
         #expect(try store.integrityProblems() == [])
-        let stored = try store.all(forBook: "stress")
+        let stored = try store.selections(forBook: "stress")
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
         let missing = acknowledged.keys.filter { byID[$0] == nil }
         #expect(
@@ -97,7 +97,7 @@ struct SavedSelectionStoreProcessTests {
         }
 
         let store = try SavedSelectionStore(url: scratch.storeURL)
-        let stored = try store.all(forBook: "shared")
+        let stored = try store.selections(forBook: "shared")
         #expect(stored.count == 2 * count)
         #expect(Set(stored) == Set(acknowledged))
         #expect(try store.integrityProblems() == [])

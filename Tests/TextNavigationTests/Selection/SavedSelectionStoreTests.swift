@@ -27,8 +27,8 @@ struct SavedSelectionStoreTests {
         try store.close()
 
         let reopened = try SavedSelectionStore(url: scratch.storeURL)
-        #expect(try reopened.all(forBook: "book-a") == [full, sparse])
-        #expect(try reopened.all(forBook: "/books/ünï cödé.txt") == [awkward])
+        #expect(try reopened.selections(forBook: "book-a") == [full, sparse])
+        #expect(try reopened.selections(forBook: "/books/ünï cödé.txt") == [awkward])
         #expect(try reopened.selection(withID: awkward.id) == awkward)
         #expect(try reopened.selection(withID: UUID()) == nil)
         #expect(try reopened.integrityProblems() == [])
@@ -47,9 +47,9 @@ struct SavedSelectionStoreTests {
         let otherBook = SavedSelection.sample(2, book: "book-b", createdAt: early)
         for selection in [third, tieA, otherBook, first, tieB] { try store.save(selection) }
 
-        #expect(try store.all(forBook: "book-a").map(\.id) == [first, tieA, tieB, third].map(\.id))
-        #expect(try store.all(forBook: "book-b") == [otherBook])
-        #expect(try store.all(forBook: "no such book") == [])
+        #expect(try store.selections(forBook: "book-a").map(\.id) == [first, tieA, tieB, third].map(\.id))
+        #expect(try store.selections(forBook: "book-b") == [otherBook])
+        #expect(try store.selections(forBook: "no such book") == [])
     }
 
     @Test func savingTheSameIDAgainUpdatesInPlace() throws {
@@ -62,7 +62,7 @@ struct SavedSelectionStoreTests {
         try store.save(b)
         b.note = "edited"
         try store.save(b)
-        #expect(try store.all(forBook: "book-a") == [a, b])
+        #expect(try store.selections(forBook: "book-a") == [a, b])
     }
 
     @Test func removalIsDurableAndReportsWhetherAnythingWasRemoved() throws {
@@ -72,13 +72,13 @@ struct SavedSelectionStoreTests {
         do {
             let store = try SavedSelectionStore(url: scratch.storeURL)
             for selection in selections { try store.save(selection) }
-            #expect(try store.remove(id: selections[1].id))
-            #expect(try !store.remove(id: selections[1].id))
-            #expect(try !store.remove(id: UUID()))
-            #expect(try store.all(forBook: "book-a") == [selections[0], selections[2], selections[3]])
+            #expect(try store.removeSelection(withID: selections[1].id))
+            #expect(try !store.removeSelection(withID: selections[1].id))
+            #expect(try !store.removeSelection(withID: UUID()))
+            #expect(try store.selections(forBook: "book-a") == [selections[0], selections[2], selections[3]])
         }  // Dropped without close(): deinit closes.
         let reopened = try SavedSelectionStore(url: scratch.storeURL)
-        #expect(try reopened.all(forBook: "book-a") == [selections[0], selections[2], selections[3]])
+        #expect(try reopened.selections(forBook: "book-a") == [selections[0], selections[2], selections[3]])
     }
 
     @Test func invalidSelectionsAreRefusedWithTheReason() throws {
@@ -95,7 +95,7 @@ struct SavedSelectionStoreTests {
             }
             return path == scratch.storeURL.path && id == negative.id.uuidString && reason.contains("-1")
         }
-        #expect(try store.all(forBook: "book-a") == [])
+        #expect(try store.selections(forBook: "book-a") == [])
     }
 
     @Test func useAfterCloseIsReportedWithThePath() throws {
@@ -194,10 +194,10 @@ struct SavedSelectionStoreTests {
 
         // Opening again starts afresh; the damaged bytes stay where they were moved.
         let fresh = try SavedSelectionStore(url: url)
-        #expect(try fresh.all(forBook: "book-a") == [])
+        #expect(try fresh.selections(forBook: "book-a") == [])
         let selection = SavedSelection.sample(1)
         try fresh.save(selection)
-        #expect(try fresh.all(forBook: "book-a") == [selection])
+        #expect(try fresh.selections(forBook: "book-a") == [selection])
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == originalBytes)
     }
 }

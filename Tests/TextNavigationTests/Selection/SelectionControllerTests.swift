@@ -86,7 +86,7 @@ final class RecordingInputDelegate: TextInputDelegate {
         #expect(controller.performEditAction(named: "copy"))
         #expect(copied.withLock { $0 } == ["Four five."])
         #expect(controller.performEditAction(named: "save"))
-        let saved = try store.all(forBook: "test-book")
+        let saved = try store.selections(forBook: "test-book")
         #expect(saved.map(\.text) == ["Four five."])
         #expect(saved.first?.elementIndex == 1)
         #expect(saved.first?.utf16Range == 0..<10)

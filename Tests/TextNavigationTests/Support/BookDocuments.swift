@@ -19,7 +19,7 @@ enum BookDocuments {
         -> [[Range<Int>]]
     {
         try book.paragraphs.map {
-            try StringTokenizer($0.text.string, locale: locale).segments(for: granularity).ranges
+            try StringTokenizer($0.text.string, locale: locale).units(for: granularity).ranges
         }
     }
 

@@ -178,7 +178,7 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
                 expect(false, "no caret at \(position)")
                 continue
             }
-            expect(geometry.lineIndex(for: position) == index, "\(position) is not on line \(index)")
+            expect(geometry.lineNumber(for: position) == index, "\(position) is not on line \(index)")
             expect(
                 caret.minY == line.rect.minY && caret.height == line.rect.height && caret.width == 0,
                 "caret at \(position) is \(caret), line \(line.rect)")
@@ -198,7 +198,7 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
                 expect(input.position(from: next, offset: -1)?.offset == position.offset, "one step back from \(next)")
                 expect(input.offset(from: position, to: next) == 1, "offset from \(position) to \(next)")
                 expect(input.offset(from: next, to: position) == -1, "offset from \(next) to \(position)")
-                expect(input.compare(position, to: next) == .ascending, "compare \(position) \(next)")
+                expect(input.compare(position, to: next) == .orderedAscending, "compare \(position) \(next)")
                 let writing = input.baseWritingDirection(for: position, in: .forward)
                 let right = input.position(from: position, in: .right, offset: 1)
                 let expectedRight =
@@ -216,7 +216,7 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
                     + [belowLine.endX]
                 let down = input.position(from: position, in: .down, offset: 1)
                 expect(
-                    down.flatMap { geometry.lineIndex(for: $0) } == index + 1,
+                    down.flatMap { geometry.lineNumber(for: $0) } == index + 1,
                     "down from \(position) is \(String(describing: down))")
                 if xs.contains(caret.minX), let down {
                     expect(input.caretRect(for: down)?.minX == caret.minX, "down from \(position) moved x")

@@ -28,7 +28,7 @@ struct SimpleWordsTests {
             for _ in 0...storage.count {
                 let end = iterator.next()
                 if end == ICU.BreakIterator.done { break }
-                if iterator.ruleStatus >= SegmentBuilder.wordNoneLimit { words.append(start..<end) }
+                if iterator.ruleStatus >= UnitBuilder.wordNoneLimit { words.append(start..<end) }
                 start = end
             }
             return words

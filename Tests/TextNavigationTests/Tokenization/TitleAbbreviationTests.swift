@@ -14,7 +14,7 @@ import Testing
         let tokenizer = try StringTokenizer(text, locale: "en")
         let exceptions = try TokenizerLocale.named("en").sentenceExceptions
         let scanned = tokenizer.storage.withUTF16 { SimpleSentences.pays(for: $0, exceptions: exceptions) }
-        let units = tokenizer.segments(for: .sentence).ranges
+        let units = tokenizer.units(for: .sentence).ranges
         return (units.map { tokenizer.storage.string(in: $0) ?? "?" }, scanned)
     }
 

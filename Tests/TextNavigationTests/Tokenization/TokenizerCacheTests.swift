@@ -14,7 +14,7 @@ struct TokenizerCacheTests {
         let document = Document(book: book, locale: locale)
         for granularity in [TextGranularity.word, .sentence] {
             let expected = try BookDocuments.unitsAlone(book, locale: locale, granularity)
-            let units = document.elements.map { $0.stringTokenizer.segments(for: granularity).ranges }
+            let units = document.elements.map { $0.stringTokenizer.units(for: granularity).ranges }
             #expect(units == expected, "\(name) \(granularity)")
         }
     }
@@ -34,7 +34,7 @@ struct TokenizerCacheTests {
                         task.isMultiple(of: 2)
                         ? shared : book.paragraphs.map { try! StringTokenizer(storage: $0.text, locale: "ja") }
                     return [TextGranularity.word, .sentence].map { granularity in
-                        tokenizers.map { $0.segments(for: granularity).ranges }
+                        tokenizers.map { $0.units(for: granularity).ranges }
                     }
                 }
             }
@@ -48,22 +48,22 @@ struct TokenizerCacheTests {
 
     @Test func queriesAnswerFromTheCacheTheUnitsGive() throws {
         let tokenizer = try StringTokenizer("Dr. Smith went home. He slept.", locale: "en")
-        let sentences = tokenizer.segments(for: .sentence).ranges
+        let sentences = tokenizer.units(for: .sentence).ranges
         #expect(sentences == [0..<20, 21..<30])
         #expect(
             tokenizer.rangeEnclosingPosition(TextPosition(offset: 5), with: .sentence, inDirection: .forward)
                 == TextRange(0..<20))
-        #expect(tokenizer.segments(for: .word).ranges == [0..<2, 4..<9, 10..<14, 15..<19, 21..<23, 24..<29])
+        #expect(tokenizer.units(for: .word).ranges == [0..<2, 4..<9, 10..<14, 15..<19, 21..<23, 24..<29])
     }
 
     @Test func interleavedEdgesKeepTheUnitsInvariants() {
-        var segments = TextSegments([0..<3, 3..<5, 7..<9])
+        var segments = TextUnits([0..<3, 3..<5, 7..<9])
         segments.append(8..<10)  // starts before the last end: ignored
         segments.append(9..<9)  // empty: ignored
         segments.append(9..<12)
         #expect(segments.ranges == [0..<3, 3..<5, 7..<9, 9..<12])
         #expect(segments.count == 4)
         #expect(segments.firstIndex(endingAfter: 5) == 2)
-        #expect(segments == TextSegments([0..<3, 3..<5, 7..<9, 9..<12]))
+        #expect(segments == TextUnits([0..<3, 3..<5, 7..<9, 9..<12]))
     }
 }

@@ -18,7 +18,7 @@ struct UnitRunTests {
         for granularity in [TextGranularity.word, .sentence] {
             let document = Document(book: book, locale: locale)
             document.prepareUnits(granularity, elements: 0..<document.elements.count)
-            let units = document.elements.map { $0.stringTokenizer.segments(for: granularity).ranges }
+            let units = document.elements.map { $0.stringTokenizer.units(for: granularity).ranges }
             #expect(
                 units == (try BookDocuments.unitsAlone(book, locale: locale, granularity)), "\(name) \(granularity)")
         }
@@ -28,14 +28,14 @@ struct UnitRunTests {
         let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
         let shared = try TokenizerLocale.named(locale)
         for scans in [false, true] {
-            let words = try SegmentBuilder.words(
+            let words = try UnitBuilder.words(
                 ofRun: ranges, span: span, iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale),
                 scans: scans)
             #expect(
                 words?.map(\.ranges) == (try BookDocuments.unitsAlone(book, locale: locale, .word)), "scans: \(scans)")
         }
         for exceptions in [nil, shared.sentenceExceptions] {
-            let sentences = try SegmentBuilder.sentences(
+            let sentences = try UnitBuilder.sentences(
                 ofRun: ranges, span: span,
                 iterator: ICU.BreakIterator.make(kind: .sentence, locale: shared.sentenceLocale),
                 abbreviations: shared.abbreviations, exceptions: exceptions
@@ -52,11 +52,11 @@ struct UnitRunTests {
         let document = Document(book: book, locale: locale)
         // Some caches are filled first, one element at a time: they split runs.
         for index in stride(from: 3, to: document.elements.count, by: 17) {
-            _ = document.elements[index].stringTokenizer.segments(for: .sentence)
+            _ = document.elements[index].stringTokenizer.units(for: .sentence)
         }
         var next = 0
-        while next < document.elements.count { next = document.prepareUnits(.sentence, from: next, budget: 5_000) }
-        let units = document.elements.map { $0.stringTokenizer.segments(for: .sentence).ranges }
+        while next < document.elements.count { next = document.prepareUnitsAhead(.sentence, from: next, budget: 5_000) }
+        let units = document.elements.map { $0.stringTokenizer.units(for: .sentence).ranges }
         #expect(units == (try BookDocuments.unitsAlone(book, locale: locale, .sentence)))
     }
 
@@ -76,7 +76,7 @@ struct UnitRunTests {
         for granularity in [TextGranularity.word, .sentence] {
             let document = Document(book: book, locale: locale)
             document.prepareUnits(granularity, elements: 0..<document.elements.count)
-            let units = document.elements.map { $0.stringTokenizer.segments(for: granularity).ranges }
+            let units = document.elements.map { $0.stringTokenizer.units(for: granularity).ranges }
             #expect(
                 units == (try BookDocuments.unitsAlone(book, locale: locale, granularity)), "\(locale) \(granularity)")
         }
@@ -93,7 +93,7 @@ struct UnitRunTests {
         let book = try PlainTextBook("吾輩は猫である。\n\n名前はまだ無い。\n\nどこで生れたか")
         let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
         let iterator = try ICU.BreakIterator.make(kind: .word, locale: "ja")
-        let words = try SegmentBuilder.words(
+        let words = try UnitBuilder.words(
             ofRun: book.paragraphs.map(\.text.bufferRange), span: span, iterator: iterator, scans: false)
         #expect(words?.count == 3)
         try #require(book.paragraphs.count == 3)
@@ -116,7 +116,7 @@ struct UnitRunTests {
         #expect(book.paragraphs.count == paragraphs.count)
         try Self.expectRunWordsMatchTheReference(book, locale: locale)
         for text in paragraphs + ["a\r\nb c", "x\u{0605}\r\ny"] {
-            let units = try StringTokenizer(text, locale: locale).segments(for: .word).ranges
+            let units = try StringTokenizer(text, locale: locale).units(for: .word).ranges
             #expect(units == (try Self.referenceWords(text, locale: locale)), "\(text.debugDescription)")
         }
     }
@@ -136,7 +136,7 @@ struct UnitRunTests {
             Array(repeating: String(repeating: "One two. ", count: 9_000), count: 3).joined(separator: "\n\n"))
         let document = Document(book: sentences, locale: locale)
         document.prepareUnits(.sentence, elements: 0..<document.elements.count)
-        let units = document.elements.map { $0.stringTokenizer.segments(for: .sentence).ranges }
+        let units = document.elements.map { $0.stringTokenizer.units(for: .sentence).ranges }
         #expect(units.map(\.count) == [9_000, 9_000, 9_000])
         #expect(units == (try BookDocuments.unitsAlone(sentences, locale: locale, .sentence)))
     }
@@ -150,7 +150,7 @@ struct UnitRunTests {
         let span = TextStorage(buffer: book.buffer, range: 0..<book.buffer.count)
         let shared = try TokenizerLocale.named(locale)
         for scans in [false, true] {
-            let words = try SegmentBuilder.words(
+            let words = try UnitBuilder.words(
                 ofRun: book.paragraphs.map(\.text.bufferRange), span: span,
                 iterator: ICU.BreakIterator.make(kind: .word, locale: shared.locale), scans: scans)
             #expect(words?.map(\.ranges) == expected, "scans: \(scans)")
@@ -171,7 +171,7 @@ struct UnitRunTests {
         var units: [Range<Int>] = []
         var start = 0
         while case let end = words.next(), end != ICU.BreakIterator.done {
-            if words.ruleStatus >= SegmentBuilder.wordNoneLimit {
+            if words.ruleStatus >= UnitBuilder.wordNoneLimit {
                 let lower = moved(start)
                 let upper = moved(end)
                 if upper > lower, lower >= (units.last?.upperBound ?? 0) { units.append(lower..<upper) }
@@ -200,7 +200,7 @@ struct UnitRunTests {
         let strings = ["First one. Dr.", "Second: two words.", "", "Third."]
         let document = Document(pages: [strings.map { TextElement($0) }])
         document.prepareUnits(.word, elements: -3..<99)
-        let units = document.elements.map { $0.stringTokenizer.segments(for: .word).ranges }
-        #expect(units == (try strings.map { try StringTokenizer($0).segments(for: .word).ranges }))
+        let units = document.elements.map { $0.stringTokenizer.units(for: .word).ranges }
+        #expect(units == (try strings.map { try StringTokenizer($0).units(for: .word).ranges }))
     }
 }

@@ -4,7 +4,7 @@
 /// the next begins belongs to one of them only: upstream to the earlier unit (the end of the
 /// upper line), downstream to the later one (the start of the lower line). Ends returned for
 /// such units are upstream, starts downstream.
-extension TextSegments {
+extension TextUnits {
     /// Whether unit `index - 1` ends where unit `index` starts.
     private func meetsPrevious(_ index: Int) -> Bool {
         index > 0 && index < count && end(index - 1) == start(index)

@@ -7,11 +7,11 @@ import Synchronization
 /// counting on the units' arrays: the hot path of every query once a cache exists. Two tasks
 /// that fill an empty slot at once both compute the units; the first stored wins and both get
 /// it.
-struct SegmentSlot: ~Copyable, Sendable {
+struct UnitSlot: ~Copyable, Sendable {
     /// The units, boxed once so that one pointer-sized atomic can publish them.
     private final class Box: Sendable {
-        let segments: TextSegments
-        init(_ segments: TextSegments) { self.segments = segments }
+        let units: TextUnits
+        init(_ units: TextUnits) { self.units = units }
     }
 
     /// The box, retained by the slot from the moment it is stored until the slot is destroyed.
@@ -23,18 +23,18 @@ struct SegmentSlot: ~Copyable, Sendable {
 
     /// `body`'s answer over the stored units, or `nil` when none are stored yet.
     @inline(__always)
-    func withSegments<R>(_ body: (TextSegments) -> R) -> R? {
+    func withUnits<R>(_ body: (TextUnits) -> R) -> R? {
         guard let stored = box.load(ordering: .acquiring) else { return nil }
-        return stored._withUnsafeGuaranteedRef { body($0.segments) }
+        return stored._withUnsafeGuaranteedRef { body($0.units) }
     }
 
-    /// Stores `segments` unless units are stored already, and returns the units stored.
-    func store(_ segments: TextSegments) -> TextSegments {
-        let made = Unmanaged.passRetained(Box(segments))
+    /// Stores `units` unless units are stored already, and returns the units stored.
+    func store(_ units: TextUnits) -> TextUnits {
+        let made = Unmanaged.passRetained(Box(units))
         let (exchanged, original) = box.compareExchange(
             expected: nil, desired: made, ordering: .acquiringAndReleasing)
-        if exchanged { return segments }
+        if exchanged { return units }
         made.release()
-        return original!._withUnsafeGuaranteedRef { $0.segments }
+        return original!._withUnsafeGuaranteedRef { $0.units }
     }
 }

@@ -1,5 +1,5 @@
 /// Builds the units of one granularity over a text, the work behind every boundary cache.
-package enum SegmentBuilder {
+package enum UnitBuilder {
     /// ICU's first word rule status that is not "none" (`UBRK_WORD_NONE_LIMIT`): numbers,
     /// letters, kana and ideographs have statuses from here up; spaces and punctuation below.
     package static let wordNoneLimit: Int32 = 100
@@ -16,10 +16,10 @@ package enum SegmentBuilder {
     /// - Complexity: O(n): a scan, or one pass of ICU's word iterator, as a run of one paragraph
     ///   (``words(ofRun:span:iterator:scans:)``).
     static func words(of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool) throws(ICUError)
-        -> TextSegments
+        -> TextUnits
     {
         try words(ofRun: [storage.bufferRange], span: storage, iterator: iterator, scans: scans)?.first
-            ?? TextSegments()
+            ?? TextUnits()
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -39,11 +39,11 @@ package enum SegmentBuilder {
     static func sentences(
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
         exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int) -> Bool
-    ) throws(ICUError) -> TextSegments {
+    ) throws(ICUError) -> TextUnits {
         try sentences(
             ofRun: [storage.bufferRange], span: storage, iterator: iterator, abbreviations: abbreviations,
             exceptions: exceptions
-        ) { isCharacterBoundary($1) }?.first ?? TextSegments()
+        ) { isCharacterBoundary($1) }?.first ?? TextUnits()
     }
 
     /// ICU's iterator asked whether offsets of a text are boundaries, pointed at the text on the
@@ -79,7 +79,7 @@ package enum SegmentBuilder {
     ///
     /// - Complexity: O(n) in `span`'s length.
     static func words(ofRun paragraphs: [Range<Int>], span: TextStorage, iterator: ICU.BreakIterator, scans: Bool)
-        throws(ICUError) -> [TextSegments]?
+        throws(ICUError) -> [TextUnits]?
     {
         try span.withUTF16 { units throws(ICUError) in
             var run = RunUnits(
@@ -121,13 +121,13 @@ package enum SegmentBuilder {
     static func sentences(
         ofRun paragraphs: [Range<Int>], span: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]],
         exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int, Int) -> Bool
-    ) throws(ICUError) -> [TextSegments]? {
+    ) throws(ICUError) -> [TextUnits]? {
         let scanning = exceptions.flatMap { exceptions in
             span.withUTF16 { SimpleSentences.pays(for: $0, exceptions: exceptions) } ? exceptions : nil
         }
         var questions = BoundaryQuestions(iterator: iterator, text: span)
         if scanning == nil { try iterator.setText(span) }
-        let results: [TextSegments]? = span.withUTF16 { units in
+        let results: [TextUnits]? = span.withUTF16 { units in
             var run = RunUnits(
                 span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs)
             if let scanning {
@@ -182,8 +182,8 @@ package enum SegmentBuilder {
 
     /// Units between hard breaks: paragraphs (`includeLineSeparator` false) or hard lines.
     /// Separators are gaps, and so are the empty stretches between two separators.
-    static func hardBreakUnits(of storage: TextStorage, includeLineSeparator: Bool) -> TextSegments {
-        var segments = TextSegments()
+    static func hardBreakUnits(of storage: TextStorage, includeLineSeparator: Bool) -> TextUnits {
+        var found = TextUnits()
         storage.withUTF16 { units in
             var start = 0
             for offset in units.indices {
@@ -192,13 +192,13 @@ package enum SegmentBuilder {
                     includeLineSeparator
                     ? UnicodeClasses.isLineSeparator(unit) : UnicodeClasses.isParagraphSeparator(unit)
                 if isBreak {
-                    segments.append(start..<offset)
+                    found.append(start..<offset)
                     start = offset + 1
                 }
             }
-            segments.append(start..<units.count)
+            found.append(start..<units.count)
         }
-        return segments
+        return found
     }
 
     /// `range` without white space at either end (empty when it is all white space).

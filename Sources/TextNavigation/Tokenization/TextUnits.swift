@@ -3,7 +3,11 @@
 ///
 /// This is the boundary cache behind the tokenizer's queries: built once per text and
 /// granularity, then every query is a binary search.
-public struct TextSegments: Sendable, Equatable {
+///
+/// Units are made from ICU's segments (the spans between two consecutive boundaries, gaps
+/// included): a word unit is a segment with a word's rule status, a sentence unit a sentence
+/// segment without the white space around it.
+public struct TextUnits: Sendable, Equatable {
     /// Unit edges, interleaved: unit `i` is `bounds[2 * (first + i)] ..< bounds[2 * (first + i) + 1]`.
     /// Ascending; each unit is non-empty and ends at or before the next one starts. One array
     /// (one allocation, a start next to its end) rather than two, which the units of several
@@ -65,7 +69,7 @@ public struct TextSegments: Sendable, Equatable {
     }
 
     /// Whether both hold the same units.
-    public static func == (lhs: TextSegments, rhs: TextSegments) -> Bool {
+    public static func == (lhs: TextUnits, rhs: TextUnits) -> Bool {
         lhs.count == rhs.count
             && lhs.bounds[(lhs.first << 1)..<((lhs.first + lhs.count) << 1)]
                 == rhs.bounds[(rhs.first << 1)..<((rhs.first + rhs.count) << 1)]

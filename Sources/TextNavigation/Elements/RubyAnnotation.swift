@@ -14,8 +14,3 @@ public struct RubyAnnotation: Sendable, Hashable {
         self.reading = reading
     }
 }
-
-extension PlainTextBook.Paragraph {
-    /// A paragraph's ruby reading (the same type as an element's).
-    public typealias RubyAnnotation = TextNavigation.RubyAnnotation
-}
