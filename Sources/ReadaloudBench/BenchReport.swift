@@ -40,40 +40,7 @@ package struct BenchReport {
             "Ratios are readaloud's speed over raw ICU's on the same UTF-16 text, measured in this run (> 1: faster).",
             "",
         ]
-        for book in books {
-            lines.append(
-                "\(book.name): \(book.locale), \(format2(book.megabytes)) MB UTF-8, \(book.paragraphs) paragraphs, "
-                    + "\(book.pages) pages")
-            lines.append(
-                row([
-                    "granularity", "MB/s", "ICU MB/s", "ratio", "units/s", "query µs", "ICU µs", "speedup",
-                    "read-all MB/s", "ratio", "first utt. ms",
-                ]))
-            for result in book.granularities {
-                lines.append(
-                    row([
-                        result.granularity, format2(result.mbPerSecond(book)), format2(result.icuMBPerSecond(book)),
-                        format2(result.ratio) + "×", millions(result.unitsPerSecond),
-                        format3(result.querySeconds * 1e6), format3(result.icuQuerySeconds * 1e6),
-                        format2(result.querySpeedup) + "×", format2(result.readAllMBPerSecond(book)),
-                        format2(result.readAllRatio) + "×", format2(result.firstUtteranceSeconds * 1000),
-                    ]))
-            }
-            lines.append(
-                "  paginate: \(format2(book.paginationSeconds * 1000)) ms; ICU line-break pass "
-                    + "\(format2(book.icuLineSeconds * 1000)) ms; "
-                    + "\(format2(book.paginationSeconds / book.icuLineSeconds))× ICU's time; on every core "
-                    + "\(format2(book.parallelPagination.parallelSeconds * 1000)) ms, "
-                    + "\(format2(book.parallelPagination.parallelRatio))× the one-core pass's time")
-            if let peak = book.peakMemoryBytes, let ratio = book.memoryRatio {
-                lines.append(
-                    "  peak memory above baseline: \(format2(Double(peak) / 1_000_000)) MB, \(format2(ratio))× the UTF-8 size"
-                )
-            } else {
-                lines.append("  peak memory: not available (no /proc/self/status)")
-            }
-            lines.append("")
-        }
+        for book in books { lines += bookLines(book) }
         if let epub {
             lines.append(
                 "EPUB \(epub.name): \(format2(Double(epub.fileBytes) / 1_000_000)) MB file, \(epub.elements) elements, "
@@ -93,6 +60,44 @@ package struct BenchReport {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The table's lines for `book`: its heading, a row per granularity, pagination and memory.
+    private func bookLines(_ book: BookResult) -> [String] {
+        var lines: [String] = []
+        lines.append(
+            "\(book.name): \(book.locale), \(format2(book.megabytes)) MB UTF-8, \(book.paragraphs) paragraphs, "
+                + "\(book.pages) pages")
+        lines.append(
+            row([
+                "granularity", "MB/s", "ICU MB/s", "ratio", "units/s", "query µs", "ICU µs", "speedup",
+                "read-all MB/s", "ratio", "first utt. ms",
+            ]))
+        for result in book.granularities {
+            lines.append(
+                row([
+                    result.granularity, format2(result.mbPerSecond(book)), format2(result.icuMBPerSecond(book)),
+                    format2(result.ratio) + "×", millions(result.unitsPerSecond),
+                    format3(result.querySeconds * 1e6), format3(result.icuQuerySeconds * 1e6),
+                    format2(result.querySpeedup) + "×", format2(result.readAllMBPerSecond(book)),
+                    format2(result.readAllRatio) + "×", format2(result.firstUtteranceSeconds * 1000),
+                ]))
+        }
+        lines.append(
+            "  paginate: \(format2(book.paginationSeconds * 1000)) ms; ICU line-break pass "
+                + "\(format2(book.icuLineSeconds * 1000)) ms; "
+                + "\(format2(book.paginationSeconds / book.icuLineSeconds))× ICU's time; on every core "
+                + "\(format2(book.parallelPagination.parallelSeconds * 1000)) ms, "
+                + "\(format2(book.parallelPagination.parallelRatio))× the one-core pass's time")
+        if let peak = book.peakMemoryBytes, let ratio = book.memoryRatio {
+            lines.append(
+                "  peak memory above baseline: \(format2(Double(peak) / 1_000_000)) MB, \(format2(ratio))× the UTF-8 size"
+            )
+        } else {
+            lines.append("  peak memory: not available (no /proc/self/status)")
+        }
+        lines.append("")
+        return lines
     }
 
     private func row(_ cells: [String]) -> String {

@@ -59,6 +59,22 @@ package struct BookBenchmark {
     private func measure(_ granularity: TextGranularity, _ parsed: PlainTextBook, _ texts: [TextStorage])
         throws(BenchError) -> GranularityResult
     {
+        let sequential = try measureSequential(granularity, parsed, texts)
+        let (querySeconds, icuQuerySeconds) = try measureQueries(granularity, parsed)
+        let (readAllSeconds, utterances) = measureReadAll(granularity, parsed)
+        let firstUtteranceSeconds = try measureFirstUtterance(granularity, parsed)
+        return GranularityResult(
+            granularity: granularity.rawValue, seconds: sequential.seconds, icuSeconds: sequential.icuSeconds,
+            runs: sequential.runs, units: sequential.units, icuBoundaries: sequential.icuBoundaries,
+            querySeconds: querySeconds, icuQuerySeconds: icuQuerySeconds, readAllSeconds: readAllSeconds,
+            utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds)
+    }
+
+    /// Sequential tokenization's best times, readaloud's and ICU's, the runs and the units each
+    /// found.
+    private func measureSequential(_ granularity: TextGranularity, _ parsed: PlainTextBook, _ texts: [TextStorage])
+        throws(BenchError) -> (seconds: Double, icuSeconds: Double, runs: Int, units: Int, icuBoundaries: Int)
+    {
         // Sequential tokenization: every paragraph's units from fresh tokenizers (a fresh
         // document per run, its elements' tokenizers made outside the timing: they are made
         // when an element is first touched), prepared as read-all prepares them (words and
@@ -103,9 +119,13 @@ package struct BookBenchmark {
             icuSpent += icuRun
             runs += 1
         }
+        return (seconds, icuSeconds, runs, units, icuBoundaries)
+    }
 
-        let (querySeconds, icuQuerySeconds) = try measureQueries(granularity, parsed)
-
+    /// The best time to read all of `parsed` from its first page, and the utterances read.
+    private func measureReadAll(_ granularity: TextGranularity, _ parsed: PlainTextBook) -> (
+        seconds: Double, utterances: Int
+    ) {
         var utterances = 0
         let readAllSeconds = Stopwatch.best(of: repetitions) {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
@@ -115,12 +135,7 @@ package struct BookBenchmark {
                 if case .utterance = event { utterances += 1 }
             }
         }
-
-        let firstUtteranceSeconds = try measureFirstUtterance(granularity, parsed)
-        return GranularityResult(
-            granularity: granularity.rawValue, seconds: seconds, icuSeconds: icuSeconds, runs: runs, units: units,
-            icuBoundaries: icuBoundaries, querySeconds: querySeconds, icuQuerySeconds: icuQuerySeconds,
-            readAllSeconds: readAllSeconds, utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds)
+        return (readAllSeconds, utterances)
     }
 
     /// Seconds per enclosing-unit query at `queries` random offsets: readaloud's tokenizers,

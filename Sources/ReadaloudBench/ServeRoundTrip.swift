@@ -55,35 +55,9 @@ package struct ServeRoundTrip {
         var connection = Connection(
             input: input.fileHandleForWriting.fileDescriptor, output: output.fileHandleForReading.fileDescriptor)
 
-        let opened = try connection.call(
-            #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"path":\#(JSONObject.quoted(bookPath))}}"#)
-        guard case .object(let fields)? = Self.field("result", of: opened),
-            case .integer(let elements)? = fields.first(where: { $0.0 == "elements" })?.1, elements > 0
-        else { throw BenchError("readaloud serve could not open \(bookPath): \(opened)") }
-        // Each element's length, so that the questions are about real positions.
-        var lengths: [Int] = []
-        for element in 0..<elements {
-            let answer = try connection.call(
-                #"{"jsonrpc":"2.0","id":0,"method":"element","params":{"book":1,"element":\#(element)}}"#)
-            guard case .object(let fields)? = Self.field("result", of: answer),
-                case .string(let text)? = fields.first(where: { $0.0 == "text" })?.1
-            else { throw BenchError("readaloud serve did not answer 'element': \(answer)") }
-            lengths.append(text.utf16.count)
-        }
-
-        let queries = [
-            "rangeEnclosingPosition", "isPositionAtBoundary", "isPositionWithinTextUnit", "positionFromToBoundary",
-        ]
-        var random = RandomOffsets(seed: 20)
+        let lengths = try Self.elementLengths(bookPath, &connection)
         let warmUp = min(1000, requests)
-        var lines: [String] = []
-        for index in 0..<(requests + warmUp) {
-            let element = random.next(below: elements)
-            let offset = random.next(below: lengths[element] + 1)
-            lines.append(
-                #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"tokenizer","params":{"book":1,"element":\#(element),"granularity":"word","direction":"\#(index % 2 == 0 ? "forward" : "backward")","offset":\#(offset),"query":"\#(queries[index % 4])"}}"#
-            )
-        }
+        let lines = Self.requestLines(requests + warmUp, lengths: lengths)
         var times: [Double] = []
         times.reserveCapacity(requests)
         let clock = ContinuousClock()
@@ -101,6 +75,44 @@ package struct ServeRoundTrip {
         return Result(
             requests: times.count, median: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99),
             minimum: times[0])
+    }
+
+    /// Opens the book at `path` through `connection` and returns the length of each of its
+    /// elements, so that the questions are about real positions.
+    private static func elementLengths(_ path: String, _ connection: inout Connection) throws(BenchError) -> [Int] {
+        let opened = try connection.call(
+            #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"path":\#(JSONObject.quoted(path))}}"#)
+        guard case .object(let fields)? = field("result", of: opened),
+            case .integer(let elements)? = fields.first(where: { $0.0 == "elements" })?.1, elements > 0
+        else { throw BenchError("readaloud serve could not open \(path): \(opened)") }
+        var lengths: [Int] = []
+        for element in 0..<elements {
+            let answer = try connection.call(
+                #"{"jsonrpc":"2.0","id":0,"method":"element","params":{"book":1,"element":\#(element)}}"#)
+            guard case .object(let fields)? = field("result", of: answer),
+                case .string(let text)? = fields.first(where: { $0.0 == "text" })?.1
+            else { throw BenchError("readaloud serve did not answer 'element': \(answer)") }
+            lengths.append(text.utf16.count)
+        }
+        return lengths
+    }
+
+    /// `count` `tokenizer` requests at random offsets of the elements (of `lengths`), the four
+    /// kinds of query and both directions in turn.
+    private static func requestLines(_ count: Int, lengths: [Int]) -> [String] {
+        let queries = [
+            "rangeEnclosingPosition", "isPositionAtBoundary", "isPositionWithinTextUnit", "positionFromToBoundary",
+        ]
+        var random = RandomOffsets(seed: 20)
+        var lines: [String] = []
+        for index in 0..<count {
+            let element = random.next(below: lengths.count)
+            let offset = random.next(below: lengths[element] + 1)
+            lines.append(
+                #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"tokenizer","params":{"book":1,"element":\#(element),"granularity":"word","direction":"\#(index % 2 == 0 ? "forward" : "backward")","offset":\#(offset),"query":"\#(queries[index % 4])"}}"#
+            )
+        }
+        return lines
     }
 
     /// This readaloud's executable.

@@ -96,9 +96,7 @@ struct AozoraMarkup {
         var runUnits = 0
         var index = range.lowerBound
         let limit = range.upperBound
-        // Where the reading that a `｜` marked the base of opens, and where the last note ended.
-        var markedReading: Int?
-        var noteEnd: Int?
+        var state = LineState()
         while index < limit {
             let byte = source[index]
             if byte < 0x80 {
@@ -112,34 +110,7 @@ struct AozoraMarkup {
                 runUnits += length == 4 ? 2 : 1
                 continue
             }
-            // A three-byte scalar (the text is valid UTF-8, and `range` ends on a scalar).
-            let second = source[index + 1]
-            let third = source[index + 2]
-            var skipTo: Int?
-            var mark: Mark?
-            if byte == 0xE3, second == 0x80, third == 0x8A {
-                if let close = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit),
-                    index == markedReading || index == noteEnd
-                        || (scalar(before: index, from: range.lowerBound).map(Self.isKanji) ?? false
-                            && isKana(index + 3..<close))
-                {
-                    skipTo = close + 3
-                    mark = .rubyReading(index + 3..<close)
-                }
-            } else if byte == 0xEF, second == 0xBD, third == 0x9C {
-                // A base mark when a base and a reading follow on the line.
-                if let open = firstIndex(of: Self.rubyOpen, from: index + 3, limit: limit), open > index + 3,
-                    firstIndex(of: Self.rubyClose, from: open + 3, limit: limit) != nil
-                {
-                    markedReading = open
-                    skipTo = index + 3
-                    mark = .rubyBase
-                }
-            } else if byte == 0xEF, second == 0xBC, third == 0xBB, matches(Self.noteOpen, at: index, limit: limit) {
-                skipTo = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
-                noteEnd = skipTo
-            }
-            if let skipTo {
+            if let (skipTo, mark) = markup(at: index, in: range, state: &state) {
                 if runStart < index { body(runStart..<index, runUnits) }
                 if let mark { marks(mark) }
                 index = skipTo
@@ -151,5 +122,59 @@ struct AozoraMarkup {
             }
         }
         if runStart < limit { body(runStart..<limit, runUnits) }
+    }
+
+    /// What ``markup(at:in:state:)`` remembers along a line.
+    private struct LineState {
+        /// Where the reading that a `｜` marked the base of opens.
+        var markedReading: Int?
+        /// Where the last editor's note ended.
+        var noteEnd: Int?
+    }
+
+    /// The markup starting with the three-byte scalar at `index` of `line` (its lead byte E3 or
+    /// EF): where the text goes on after it, and the mark to report (`nil` for an editor's
+    /// note); `nil` when the scalar is text.
+    @inline(__always)
+    private func markup(at index: Int, in line: Range<Int>, state: inout LineState) -> (Int, Mark?)? {
+        // A three-byte scalar (the text is valid UTF-8, and `line` ends on a scalar).
+        let byte = source[index]
+        let second = source[index + 1]
+        let third = source[index + 2]
+        let limit = line.upperBound
+        if byte == 0xE3, second == 0x80, third == 0x8A {
+            if let close = firstIndex(of: Self.rubyClose, from: index + 3, limit: limit),
+                index == state.markedReading || index == state.noteEnd
+                    || (scalar(before: index, from: line.lowerBound).map(Self.isKanji) ?? false
+                        && isKana(index + 3..<close))
+            {
+                return (close + 3, .rubyReading(index + 3..<close))
+            }
+        } else if byte == 0xEF, second == 0xBD, third == 0x9C {
+            // A base mark when a base and a reading follow on the line.
+            if let open = firstIndex(of: Self.rubyOpen, from: index + 3, limit: limit), open > index + 3,
+                firstIndex(of: Self.rubyClose, from: open + 3, limit: limit) != nil
+            {
+                state.markedReading = open
+                return (index + 3, .rubyBase)
+            }
+        } else if byte == 0xEF, second == 0xBC, third == 0xBB, matches(Self.noteOpen, at: index, limit: limit) {
+            let end = firstIndex(of: Self.noteClose, from: index + 6, limit: limit).map { $0 + 3 }
+            state.noteEnd = end
+            return end.map { ($0, nil) }
+        }
+        return nil
+    }
+
+    /// Where the kanji just before `end` in `text` start (not before `start`): the base of an
+    /// Aozora ruby reading that has no `｜` mark (a supplementary kanji counts by its surrogates).
+    static func kanjiRunStart(before end: Int, from start: Int, in text: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var index = end
+        while index > start {
+            let unit = text[index - 1]
+            guard isKanji(UInt32(unit)) || (0xD800...0xDFFF).contains(unit) else { break }
+            index -= 1
+        }
+        return index
     }
 }

@@ -82,9 +82,43 @@ public struct EPUBBook: Sendable {
         let package = try EPUBPackage(archive: archive, limits: limits)
         title = package.title
         version = package.version
-        language = package.language ?? "und"
+        let language = package.language ?? "und"
+        self.language = language
         pageProgression = package.pageProgression
         var problems: [String] = []
+        let navigation = Self.navigation(of: package, in: archive, problems: &problems)
+        self.navigation = navigation
+        let spine = try Self.readSpine(of: package, in: archive, language: language, problems: &problems)
+        guard !spine.blocks.isEmpty else {
+            throw problems.isEmpty
+                ? .noText
+                : .invalidPackage(reason: "no content document could be read (\(problems.joined(separator: "; ")))")
+        }
+        self.problems = problems
+        contentDocuments = spine.documents
+        anchors = spine.anchors
+        let buffer = Self.buffer(joining: spine.blocks)
+        self.buffer = buffer
+        (contents, printPages) = Self.contents(of: spine, in: buffer, navigation: navigation)
+    }
+
+    /// A content document's blocks, each with the content document's path.
+    private typealias Blocks = [(block: EPUBBlock, href: String)]
+
+    /// What the spine's content documents hold: their blocks, the documents and the element
+    /// each of their `id`s starts in.
+    private struct Spine {
+        var blocks: Blocks = []
+        var documents: [ContentDocument] = []
+        var anchors: [String: [String: Int]] = [:]
+    }
+
+    /// The book's navigation: the EPUB 3 navigation document's, else (for the table of contents
+    /// and, when it has none, the page list) the EPUB 2 NCX's; a document that cannot be read
+    /// is named in `problems`.
+    private static func navigation(of package: EPUBPackage, in archive: EPUBArchive, problems: inout [String])
+        -> EPUBNavigation
+    {
         var navigation = EPUBNavigation()
         if let nav = package.navigation {
             do throws(EPUBError) {
@@ -106,65 +140,73 @@ public struct EPUBBook: Sendable {
                 problems.append("the NCX: \(error)")
             }
         }
-        self.navigation = navigation
+        return navigation
+    }
 
-        var blocks: [(block: EPUBBlock, href: String)] = []
-        var documents: [ContentDocument] = []
+    /// Reads the spine's content documents into blocks: the linear items in spine order, then
+    /// the others (outside the reading order). Print page markers after a document's last text
+    /// go to the next document's first block, or end the last linear text.
+    private static func readSpine(
+        of package: EPUBPackage, in archive: EPUBArchive, language: String, problems: inout [String]
+    ) throws(EPUBError) -> Spine {
+        var spine = Spine()
         var carried: [String] = []
-        var anchors: [String: [String: Int]] = [:]
-        // The linear items in spine order, then the others (outside the reading order).
-        let spine = package.spine.filter(\.isLinear) + package.spine.filter { !$0.isLinear }
-        for item in spine {
+        for item in package.spine.filter(\.isLinear) + package.spine.filter({ !$0.isLinear }) {
             let path = item.item.path
-            if !item.isLinear, !carried.isEmpty, let last = blocks.indices.last {
-                // Markers after the last linear text end it, before the non-linear documents.
-                let end = blocks[last].block.text.count
-                blocks[last].block.printPages += carried.map { PrintPageMarker(label: $0, offset: end) }
-                carried = []
-            }
-            let root: XMLNode?
-            do throws(EPUBError) {
-                guard archive.contains(path) else {
-                    throw .missingEntry(name: path, reason: "a spine item's content document")
-                }
-                root = try XMLDocument(bytes: try archive.data(path), name: path).root
-            } catch {
-                if case .limitExceeded = error { throw error }
-                if case .unsafeEntryName = error { throw error }
-                problems.append("skipped \(path): \(error)")
-                continue
-            }
-            guard let root else { continue }
+            // Markers after the last linear text end it, before the non-linear documents.
+            if !item.isLinear { endText(of: &spine.blocks, with: &carried) }
+            guard let root = try contentRoot(path, in: archive, problems: &problems) else { continue }
             var reader = XHTMLContentReader(defaultLanguage: language, defaultDirection: .leftToRight)
             reader.read(root)
             var found = reader.blocks
             if !carried.isEmpty, !found.isEmpty {
-                found[0].printPages.insert(
-                    contentsOf: carried.map { PrintPageMarker(label: $0, offset: 0) }, at: 0)
+                found[0].printPages.insert(contentsOf: carried.map { PrintPageMarker(label: $0, offset: 0) }, at: 0)
                 carried = []
             }
             carried += reader.trailingMarkers
-            documents.append(
-                ContentDocument(
-                    href: path, elements: blocks.count..<blocks.count + found.count, isLinear: item.isLinear))
-            anchors[path] = reader.anchors.mapValues { blocks.count + $0 }
-            blocks += found.map { ($0, path) }
+            let first = spine.blocks.count
+            spine.documents.append(
+                ContentDocument(href: path, elements: first..<first + found.count, isLinear: item.isLinear))
+            spine.anchors[path] = reader.anchors.mapValues { first + $0 }
+            spine.blocks += found.map { ($0, path) }
         }
-        if !carried.isEmpty, let last = blocks.indices.last {
-            let end = blocks[last].block.text.count
-            blocks[last].block.printPages += carried.map { PrintPageMarker(label: $0, offset: end) }
-        }
-        guard !blocks.isEmpty else {
-            throw problems.isEmpty
-                ? .noText
-                : .invalidPackage(reason: "no content document could be read (\(problems.joined(separator: "; ")))")
-        }
-        self.problems = problems
-        self.contentDocuments = documents
-        self.anchors = anchors
+        endText(of: &spine.blocks, with: &carried)
+        return spine
+    }
 
+    /// Puts the print page markers `carried` at the end of the last block's text, if there is
+    /// a block.
+    private static func endText(of blocks: inout Blocks, with carried: inout [String]) {
+        guard !carried.isEmpty, let last = blocks.indices.last else { return }
+        let end = blocks[last].block.text.count
+        blocks[last].block.printPages += carried.map { PrintPageMarker(label: $0, offset: end) }
+        carried = []
+    }
+
+    /// The root element of the content document at `path`; `nil` when it has none, or when it
+    /// is missing or not well-formed (then named in `problems`).
+    ///
+    /// - Throws: what stops the whole book: a limit exceeded, an unsafe entry name.
+    private static func contentRoot(_ path: String, in archive: EPUBArchive, problems: inout [String])
+        throws(EPUBError) -> XMLNode?
+    {
+        do throws(EPUBError) {
+            guard archive.contains(path) else {
+                throw .missingEntry(name: path, reason: "a spine item's content document")
+            }
+            return try XMLDocument(bytes: try archive.data(path), name: path).root
+        } catch {
+            if case .limitExceeded = error { throw error }
+            if case .unsafeEntryName = error { throw error }
+            problems.append("skipped \(path): \(error)")
+            return nil
+        }
+    }
+
+    /// One buffer holding every block's text, one U+2029 apart.
+    private static func buffer(joining blocks: Blocks) -> UTF16Buffer {
         let total = blocks.reduce(0) { $0 + $1.block.text.count } + blocks.count - 1
-        let buffer = UTF16Buffer(count: total) { target in
+        return UTF16Buffer(count: total) { target in
             var at = 0
             for (index, entry) in blocks.enumerated() {
                 if index > 0 {
@@ -177,23 +219,29 @@ public struct EPUBBook: Sendable {
                 }
             }
         }
-        self.buffer = buffer
+    }
+
+    /// Each block's element content (its text in `buffer`, traits, language and markup) and the
+    /// print pages, in order.
+    private static func contents(of spine: Spine, in buffer: UTF16Buffer, navigation: EPUBNavigation) -> (
+        [ElementContent], [PrintPage]
+    ) {
         var contents: [ElementContent] = []
         var printPages: [PrintPage] = []
-        contents.reserveCapacity(blocks.count)
-        let nonLinear = Set(documents.filter { !$0.isLinear }.map(\.href))
+        contents.reserveCapacity(spine.blocks.count)
+        let nonLinear = Set(spine.documents.filter { !$0.isLinear }.map(\.href))
         // The table of contents' targets are headings (the first entry naming an element wins).
         var tableOfContents: [Int: EPUBNavigation.Entry] = [:]
         for entry in navigation.tableOfContents {
-            if let index = Self.elementIndex(
-                href: entry.href, fragment: entry.fragment, documents: documents, anchors: anchors),
+            if let index = elementIndex(
+                href: entry.href, fragment: entry.fragment, documents: spine.documents, anchors: spine.anchors),
                 tableOfContents[index] == nil
             {
                 tableOfContents[index] = entry
             }
         }
         var start = 0
-        for (index, entry) in blocks.enumerated() {
+        for (index, entry) in spine.blocks.enumerated() {
             let block = entry.block
             let range = start..<start + block.text.count
             start = range.upperBound + 1
@@ -205,22 +253,9 @@ public struct EPUBBook: Sendable {
                 headingTitle = entry.title.isEmpty ? nil : entry.title
             }
             if headingLevel != nil { traits.insert(.heading) }
-            let folder = EPUBPath.folder(of: entry.href)
-            let links = block.links.compactMap { link -> ElementMarkup.Link? in
-                let target =
-                    link.href.hasPrefix("#")
-                    ? (entry.href, String(link.href.dropFirst()).removingPercentEncoding)
-                    : EPUBPath.resolve(link.href, against: folder)
-                guard let target else { return nil }
-                return ElementMarkup.Link(
-                    range: link.range, href: target.path, fragment: target.fragment,
-                    target: Self.elementIndex(
-                        href: target.path, fragment: target.fragment, documents: documents, anchors: anchors),
-                    isNoteReference: link.isNoteReference)
-            }
             let markup = ElementMarkup(
                 href: entry.href, direction: block.direction, headingLevel: headingLevel, ruby: block.ruby,
-                printPages: block.printPages, links: links,
+                printPages: block.printPages, links: links(of: block, in: entry.href, spine: spine),
                 isOutsideReadingOrder: block.isNote || nonLinear.contains(entry.href), headingTitle: headingTitle)
             contents.append(
                 ElementContent(
@@ -230,8 +265,24 @@ public struct EPUBBook: Sendable {
                 PrintPage(label: $0.label, position: ReadingPosition(element: index, offset: $0.offset))
             }
         }
-        self.contents = contents
-        self.printPages = printPages
+        return (contents, printPages)
+    }
+
+    /// The links of `block` (of the content document at `href`), resolved to their targets.
+    private static func links(of block: EPUBBlock, in href: String, spine: Spine) -> [ElementMarkup.Link] {
+        let folder = EPUBPath.folder(of: href)
+        return block.links.compactMap { link -> ElementMarkup.Link? in
+            let target =
+                link.href.hasPrefix("#")
+                ? (href, String(link.href.dropFirst()).removingPercentEncoding)
+                : EPUBPath.resolve(link.href, against: folder)
+            guard let target else { return nil }
+            return ElementMarkup.Link(
+                range: link.range, href: target.path, fragment: target.fragment,
+                target: elementIndex(
+                    href: target.path, fragment: target.fragment, documents: spine.documents, anchors: spine.anchors),
+                isNoteReference: link.isNoteReference)
+        }
     }
 
     /// The number of elements.

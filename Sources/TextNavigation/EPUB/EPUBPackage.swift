@@ -37,6 +37,35 @@ struct EPUBPackage {
     /// - Throws: ``EPUBError`` for a missing or malformed container or package document, a
     ///   container naming itself, or a spine that is empty, too long or names an item twice.
     init(archive: EPUBArchive, limits: EPUBLimits) throws(EPUBError) {
+        path = try Self.packagePath(in: archive)
+        let document = try XMLDocument(bytes: try archive.data(path), name: path)
+        guard let package = document.root, package.name == "package" else {
+            throw .invalidPackage(reason: "\(path) is not a package document (its root is not <package>)")
+        }
+        version = package.attribute("version") ?? ""
+        let metadata = package.element(named: "metadata")
+        title = metadata?.elements(named: "title").first?.text
+        language = metadata?.elements(named: "language").first?.text.nonEmpty
+        let manifest = Self.manifest(of: package, folder: EPUBPath.folder(of: path))
+        self.manifest = manifest
+        guard let spineNode = package.element(named: "spine") else {
+            throw .invalidPackage(reason: "\(path) has no spine (reading order)")
+        }
+        switch spineNode.attribute("page-progression-direction") {
+        case "rtl": pageProgression = .rightToLeft
+        case "ltr": pageProgression = .leftToRight
+        default: pageProgression = nil
+        }
+        spine = try Self.spine(spineNode, manifest: manifest, limits: limits, path: path)
+        navigation = manifest.values.first { $0.properties.contains("nav") }
+        ncx =
+            spineNode.attribute("toc").flatMap { manifest[$0] }
+            ?? manifest.values.first { $0.mediaType == "application/x-dtbncx+xml" }
+    }
+
+    /// The path of the package document that the container names, once the `mimetype` entry
+    /// (when there is one) says the archive is an EPUB.
+    private static func packagePath(in archive: EPUBArchive) throws(EPUBError) -> String {
         if archive.contains("mimetype") {
             let mimetype = String(decoding: try archive.data("mimetype"), as: UTF8.self)
             guard mimetype.trimmingSpaces == "application/epub+zip" else {
@@ -59,22 +88,19 @@ struct EPUBPackage {
         guard let resolved = EPUBPath.resolve(fullPath, against: ""), resolved.fragment == nil else {
             throw .invalidPackage(reason: "\(Self.containerPath) names an unusable package path '\(fullPath)'")
         }
-        path = resolved.path
+        let path = resolved.path
         guard path != Self.containerPath, path != "mimetype" else {
             throw .invalidPackage(reason: "\(Self.containerPath) names itself as the package document")
         }
         guard archive.contains(path) else {
             throw .missingEntry(name: path, reason: "the package document named by \(Self.containerPath)")
         }
-        let document = try XMLDocument(bytes: try archive.data(path), name: path)
-        guard let package = document.root, package.name == "package" else {
-            throw .invalidPackage(reason: "\(path) is not a package document (its root is not <package>)")
-        }
-        version = package.attribute("version") ?? ""
-        let metadata = package.element(named: "metadata")
-        title = metadata?.elements(named: "title").first?.text
-        language = metadata?.elements(named: "language").first?.text.nonEmpty
-        let folder = EPUBPath.folder(of: path)
+        return path
+    }
+
+    /// The manifest's items by id, their paths resolved against `folder` (the package
+    /// document's); items without an id, an href or a usable path are left out.
+    private static func manifest(of package: XMLNode, folder: String) -> [String: ManifestItem] {
         var manifest: [String: ManifestItem] = [:]
         for item in package.element(named: "manifest")?.elements(named: "item") ?? [] {
             guard let id = item.attribute("id"), let href = item.attribute("href"),
@@ -84,15 +110,16 @@ struct EPUBPackage {
             manifest[id] = ManifestItem(
                 id: id, path: target.path, mediaType: item.attribute("media-type") ?? "", properties: properties)
         }
-        self.manifest = manifest
-        guard let spineNode = package.element(named: "spine") else {
-            throw .invalidPackage(reason: "\(path) has no spine (reading order)")
-        }
-        switch spineNode.attribute("page-progression-direction") {
-        case "rtl": pageProgression = .rightToLeft
-        case "ltr": pageProgression = .leftToRight
-        default: pageProgression = nil
-        }
+        return manifest
+    }
+
+    /// The spine's items, in order.
+    ///
+    /// - Throws: ``EPUBError`` for a spine that is empty, too long, names an item twice or one
+    ///   the manifest does not list.
+    private static func spine(_ spineNode: XMLNode, manifest: [String: ManifestItem], limits: EPUBLimits, path: String)
+        throws(EPUBError) -> [SpineItem]
+    {
         let itemrefs = spineNode.elements(named: "itemref")
         guard itemrefs.count <= limits.maxSpineItems else {
             throw .limitExceeded(
@@ -111,11 +138,7 @@ struct EPUBPackage {
             spine.append(SpineItem(item: item, isLinear: itemref.attribute("linear") != "no"))
         }
         guard !spine.isEmpty else { throw .invalidPackage(reason: "\(path) has an empty spine") }
-        self.spine = spine
-        navigation = manifest.values.first { $0.properties.contains("nav") }
-        ncx =
-            spineNode.attribute("toc").flatMap { manifest[$0] }
-            ?? manifest.values.first { $0.mediaType == "application/x-dtbncx+xml" }
+        return spine
     }
 }
 

@@ -78,16 +78,7 @@ struct XHTMLContentReader {
         }
         guard node.isElement else { return }
         let name = node.name
-        let namespace = node.namespace
-        var context = inherited
-        if let language = node.attribute("lang", namespace: XMLNode.xml) ?? node.attribute("lang"), !language.isEmpty {
-            context.language = language
-        }
-        switch node.attribute("dir")?.lowercased() {
-        case "rtl": context.direction = .rightToLeft
-        case "ltr": context.direction = .leftToRight
-        default: break
-        }
+        var context = Self.context(of: node, inheriting: inherited)
         if let id = node.attribute("id"), anchors[id] == nil { anchors[id] = blocks.count }
 
         if Self.skippedNames.contains(name) || node.attribute("hidden") != nil
@@ -109,38 +100,14 @@ struct XHTMLContentReader {
                 context.isNote = true
             }
         }
-        if namespace == XMLNode.ops && name == "switch" {
+        if node.namespace == XMLNode.ops && name == "switch" {
             if let fallback = node.elements.first(where: { $0.name == "default" }) {
                 for child in fallback.children { visit(child, context) }
             }
             return
         }
-        switch name {
-        case "img", "image":
-            let alt = (node.attribute("alt") ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            if !alt.isEmpty { addImage(alt, context) }
+        if visitLeaf(node, name: name, isNoteReference: types.contains("noteref") || role == "doc-noteref", context) {
             return
-        case "svg":
-            if let title = node.element(named: "title")?.text, !title.isEmpty { addImage(title, context) }
-            return
-        case "math":
-            if let alternative = node.attribute("alttext"), !alternative.isEmpty { append(alternative, context) }
-            return
-        case "br":
-            pendingSpace = !current.text.isEmpty
-            return
-        case "ruby":
-            visitRuby(node, context)
-            return
-        case "rt", "rtc":
-            return  // outside ruby, or handled by visitRuby
-        case "a" where node.attribute("href") != nil && !inLink:
-            visitLink(
-                node, href: node.attribute("href") ?? "",
-                isNoteReference: types.contains("noteref") || role == "doc-noteref", context)
-            return
-        default:
-            break
         }
         let isBlock = Self.blockNames.contains(name)
         if isBlock {
@@ -152,6 +119,45 @@ struct XHTMLContentReader {
         }
         for child in node.children { visit(child, context) }
         if isBlock { endBlock() }
+    }
+
+    /// The context inside `node`: `inherited` with the node's language and direction.
+    private static func context(of node: XMLNode, inheriting inherited: Context) -> Context {
+        var context = inherited
+        if let language = node.attribute("lang", namespace: XMLNode.xml) ?? node.attribute("lang"), !language.isEmpty {
+            context.language = language
+        }
+        switch node.attribute("dir")?.lowercased() {
+        case "rtl": context.direction = .rightToLeft
+        case "ltr": context.direction = .leftToRight
+        default: break
+        }
+        return context
+    }
+
+    /// Reads an element whose children are not visited as they are (an image, SVG, MathML, a
+    /// line break, ruby, a link); returns `false`, reading nothing, for any other element.
+    private mutating func visitLeaf(_ node: XMLNode, name: String, isNoteReference: Bool, _ context: Context) -> Bool {
+        switch name {
+        case "img", "image":
+            let alt = (node.attribute("alt") ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if !alt.isEmpty { addImage(alt, context) }
+        case "svg":
+            if let title = node.element(named: "title")?.text, !title.isEmpty { addImage(title, context) }
+        case "math":
+            if let alternative = node.attribute("alttext"), !alternative.isEmpty { append(alternative, context) }
+        case "br":
+            pendingSpace = !current.text.isEmpty
+        case "ruby":
+            visitRuby(node, context)
+        case "rt", "rtc":
+            break  // outside ruby, or handled by visitRuby
+        case "a" where node.attribute("href") != nil && !inLink:
+            visitLink(node, href: node.attribute("href") ?? "", isNoteReference: isNoteReference, context)
+        default:
+            return false
+        }
+        return true
     }
 
     /// Reads a `ruby`: its base (text and inline markup, `rb`) as text, each `rt` as the

@@ -40,6 +40,21 @@ final class TextShaping: Sendable {
         lineBreaker: ICU.BreakIterator?
     ) {
         self.storage = storage
+        let clusters = Self.clusters(of: storage, locale: locale, metrics: metrics)
+        boundaries = clusters.boundaries
+        advances = clusters.advances
+        hangs = clusters.hangs
+        opportunities = Self.opportunities(in: storage, lineBreaker: lineBreaker)
+        let paragraphs = Self.paragraphs(of: storage)
+        self.paragraphs = paragraphs.ranges
+        directions = paragraphs.directions
+        needsBidi = paragraphs.needsBidi
+    }
+
+    /// `storage`'s cluster boundaries, each cluster's advance with `metrics` and whether it hangs.
+    private static func clusters(of storage: TextStorage, locale: String, metrics: any FontMetrics) -> (
+        boundaries: [Int32], advances: [Double], hangs: [Bool]
+    ) {
         var boundaries: [Int32] = [0]
         var advances: [Double] = []
         var hangs: [Bool] = []
@@ -53,25 +68,30 @@ final class TextShaping: Sendable {
             hangs.append(Self.hangs(start..<end, storage))
             start = end
         }
-        self.boundaries = boundaries
-        self.advances = advances
-        self.hangs = hangs
+        return (boundaries, advances, hangs)
+    }
 
+    /// ICU's line break opportunities in `storage` from `lineBreaker` (pointed at the text
+    /// here), or the hard breaks' and the end's when there is none or it cannot take the text.
+    private static func opportunities(in storage: TextStorage, lineBreaker: ICU.BreakIterator?)
+        -> [LineBreakOpportunity]
+    {
+        guard let lineBreaker, (try? lineBreaker.setText(storage)) != nil else { return hardBreaks(in: storage) }
         var opportunities: [LineBreakOpportunity] = []
-        if let lineBreaker, (try? lineBreaker.setText(storage)) != nil {
-            lineBreaker.forEachBatch(after: 0, withStatuses: true) { offsets, statuses in
-                for index in offsets.indices {
-                    // UBRK_LINE_HARD ..< UBRK_LINE_HARD_LIMIT marks a mandatory break.
-                    let isMandatory = statuses[index] >= 100 && statuses[index] < 200
-                    opportunities.append(
-                        LineBreakOpportunity(offset: Int(offsets[index]), isMandatory: isMandatory))
-                }
+        lineBreaker.forEachBatch(after: 0, withStatuses: true) { offsets, statuses in
+            for index in offsets.indices {
+                // UBRK_LINE_HARD ..< UBRK_LINE_HARD_LIMIT marks a mandatory break.
+                let isMandatory = statuses[index] >= 100 && statuses[index] < 200
+                opportunities.append(LineBreakOpportunity(offset: Int(offsets[index]), isMandatory: isMandatory))
             }
-        } else {
-            opportunities = Self.hardBreaks(in: storage)
         }
-        self.opportunities = opportunities
+        return opportunities
+    }
 
+    /// `storage`'s paragraphs, each one's base direction and whether it needs the bidi algorithm.
+    private static func paragraphs(of storage: TextStorage) -> (
+        ranges: [Range<Int>], directions: [WritingDirection], needsBidi: [Bool]
+    ) {
         var paragraphs: [Range<Int>] = []
         var directions: [WritingDirection] = []
         var needsBidi: [Bool] = []
@@ -100,9 +120,7 @@ final class TextShaping: Sendable {
             }
             if start < units.count || paragraphs.isEmpty { close(at: units.count) }
         }
-        self.paragraphs = paragraphs
-        self.directions = directions
-        self.needsBidi = needsBidi
+        return (paragraphs, directions, needsBidi)
     }
 
     /// The index of the cluster starting at `offset`, or of the one holding it.

@@ -23,55 +23,69 @@ struct ParsedArguments {
             index += 1
             if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
                 positionals.append(argument)
-                continue
-            }
-            if argument == "--" {
+            } else if argument == "--" {
                 onlyPositionals = true
-                continue
-            }
-            if argument == "-h" || argument == "--help" {
+            } else if argument == "-h" || argument == "--help" {
                 wantsHelp = true
-                continue
-            }
-            guard argument.hasPrefix("--") else { throw UsageError("unknown option '\(argument)'", spec: spec) }
-            var name = String(argument.dropFirst(2))
-            var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '--\(name)'", spec: spec)
-            }
-            guard let valueName = option.valueName else {
-                guard inlineValue == nil else { throw UsageError("'--\(name)' takes no value", spec: spec) }
-                flags.insert(name)
-                continue
-            }
-            let value: String
-            if let inlineValue {
-                value = inlineValue
             } else {
-                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                    throw UsageError("missing value for '--\(name) <\(valueName)>'", spec: spec)
-                }
-                value = arguments[index]
-                index += 1
+                try take(argument, in: arguments, next: &index)
             }
-            if let allowed = option.allowed, !allowed.contains(value) {
-                throw UsageError(
-                    "'\(value)' is not a valid value for '--\(name)' (expected one of: \(allowed.joined(separator: ", ")))",
-                    spec: spec)
-            }
-            if let expected = option.check?(value) {
-                throw UsageError("'\(value)' is not a valid value for '--\(name)' (\(expected))", spec: spec)
-            }
-            if values[name] != nil, !option.repeatable {
-                throw UsageError("'--\(name)' may be given only once", spec: spec)
-            }
-            values[name, default: []].append(value)
         }
         guard !wantsHelp else { return }
+        try checkCounts()
+    }
+
+    /// Takes the option `argument`, with its value: after `=`, or the argument at `index`,
+    /// which it then passes.
+    private mutating func take(_ argument: String, in arguments: [String], next index: inout Int) throws(UsageError) {
+        guard argument.hasPrefix("--") else { throw UsageError("unknown option '\(argument)'", spec: spec) }
+        var name = String(argument.dropFirst(2))
+        var inlineValue: String?
+        if let equals = name.firstIndex(of: "=") {
+            inlineValue = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard let option = spec.options.first(where: { $0.name == name }) else {
+            throw UsageError("unknown option '--\(name)'", spec: spec)
+        }
+        guard let valueName = option.valueName else {
+            guard inlineValue == nil else { throw UsageError("'--\(name)' takes no value", spec: spec) }
+            flags.insert(name)
+            return
+        }
+        let value: String
+        if let inlineValue {
+            value = inlineValue
+        } else {
+            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                throw UsageError("missing value for '--\(name) <\(valueName)>'", spec: spec)
+            }
+            value = arguments[index]
+            index += 1
+        }
+        try check(value, for: option)
+        values[name, default: []].append(value)
+    }
+
+    /// Checks that `option` takes `value` (in its `allowed`, passing its `check`) and, unless
+    /// it is repeatable, has none yet.
+    private func check(_ value: String, for option: CommandSpec.Option) throws(UsageError) {
+        let name = option.name
+        if let allowed = option.allowed, !allowed.contains(value) {
+            throw UsageError(
+                "'\(value)' is not a valid value for '--\(name)' (expected one of: \(allowed.joined(separator: ", ")))",
+                spec: spec)
+        }
+        if let expected = option.check?(value) {
+            throw UsageError("'\(value)' is not a valid value for '--\(name)' (\(expected))", spec: spec)
+        }
+        if values[name] != nil, !option.repeatable {
+            throw UsageError("'--\(name)' may be given only once", spec: spec)
+        }
+    }
+
+    /// Checks the number of positionals and that every required option was given.
+    private func checkCounts() throws(UsageError) {
         let required = spec.positionals.filter { !$0.optional }.count
         let unlimited = spec.positionals.contains { $0.repeatable }
         if positionals.count < required {

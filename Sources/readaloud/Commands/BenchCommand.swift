@@ -74,12 +74,10 @@ enum BenchCommand {
         "json-file", valueName: "PATH", help: "Also write the JSON object to PATH (the table still prints).")
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let spec = arguments.spec
         let paths = arguments[Self.book]
         let repetitions = arguments[Self.repetitions]
         let minimumSeconds = arguments[Self.minimumTime]
         let queries = arguments[Self.queries]
-        let synthetic = arguments[Self.syntheticMegabytes] ?? (paths.isEmpty ? syntheticMegabytesWithBundledBooks : 0)
         if arguments[Self.serve] {
             let result = try measure {
                 () throws(BenchError) in
@@ -90,19 +88,7 @@ enum BenchCommand {
             return
         }
         let measured = arguments[Self.granularity]
-
-        let bookPaths = paths.isEmpty ? BenchBook.bundledPaths() : paths
-        guard !bookPaths.isEmpty else {
-            throw CommandFailure(
-                UsageError("no books: run from the package root (where Books/ is) or pass --book PATH", spec: spec))
-        }
-        var books: [BenchBook] = []
-        for path in bookPaths { books.append(BenchBook(path: path, bytes: try BookInput.bytes(at: path))) }
-        if synthetic > 0 {
-            let source = books.first { $0.name.hasPrefix("alice") } ?? books[0]
-            books.append(
-                try measure { () throws(BenchError) in try BenchBook.repeating(source, toMegabytes: synthetic) })
-        }
+        let books = try Self.books(arguments)
         defer { for book in books { book.removeTemporaryFile() } }
 
         let json = arguments[Self.json]
@@ -133,6 +119,27 @@ enum BenchCommand {
         }
         StandardOutput.shared.line(json ? report.json : report.table)
         StandardOutput.shared.flush()
+    }
+
+    /// The books to measure: those given (or the bundled ones), and the synthetic book made by
+    /// repeating one of them when one is asked for.
+    private static func books(_ arguments: ParsedArguments) throws(CommandFailure) -> [BenchBook] {
+        let paths = arguments[Self.book]
+        let synthetic = arguments[Self.syntheticMegabytes] ?? (paths.isEmpty ? syntheticMegabytesWithBundledBooks : 0)
+        let bookPaths = paths.isEmpty ? BenchBook.bundledPaths() : paths
+        guard !bookPaths.isEmpty else {
+            throw CommandFailure(
+                UsageError(
+                    "no books: run from the package root (where Books/ is) or pass --book PATH", spec: arguments.spec))
+        }
+        var books: [BenchBook] = []
+        for path in bookPaths { books.append(BenchBook(path: path, bytes: try BookInput.bytes(at: path))) }
+        if synthetic > 0 {
+            let source = books.first { $0.name.hasPrefix("alice") } ?? books[0]
+            books.append(
+                try measure { () throws(BenchError) in try BenchBook.repeating(source, toMegabytes: synthetic) })
+        }
+        return books
     }
 
     /// What `body` measures, its failure turned into the command's: exit 65 for a book that

@@ -62,6 +62,23 @@ enum ReadCommand {
         default: .text)
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
+        let speech = try checkOptions(arguments)
+        let locale = arguments[CommonOptions.locale]
+        _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        // Before pagination, which the first utterance waits for (its page number, "Page 1 of
+        // N"): a Ctrl-C then stops after the first utterance, with a locator.
+        InterruptRequest.install()
+        let opened = try OpenedBook.open(
+            at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale,
+            layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
+        var (session, startPage) = try start(arguments, in: opened)
+        let speaker = try SpeechOptions.speaker(
+            arguments, settings: speech, document: opened.document, readings: opened.readings)
+        try read(&session, of: opened, from: startPage, speaker: speaker, format: arguments[Self.format])
+    }
+
+    /// The speech settings, once the options are known to go together.
+    private static func checkOptions(_ arguments: ParsedArguments) throws(CommandFailure) -> SpeechSettings {
         let spec = arguments.spec
         let speech: SpeechSettings
         do throws(UsageError) {
@@ -76,20 +93,16 @@ enum ReadCommand {
         if arguments.isGiven(printPage), pageOption != nil || arguments.isGiven(from) {
             throw CommandFailure(UsageError("'--print-page' cannot be used with '--from' or '--page'", spec: spec))
         }
-        let granularity = arguments[Self.granularity]
-        let format = arguments[Self.format]
-        let locale = arguments[CommonOptions.locale]
-        _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
-        // Before pagination, which the first utterance waits for (its page number, "Page 1 of
-        // N"): a Ctrl-C then stops after the first utterance, with a locator.
-        InterruptRequest.install()
-        let opened = try OpenedBook.open(
-            at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale,
-            layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
-        let document = opened.document
+        return speech
+    }
 
-        var session: ReadingSession
-        let startPage: Int
+    /// The reading session at the start the options ask for (a locator, a printed page or a
+    /// page), and the page (from 1) where its first unit starts.
+    private static func start(_ arguments: ParsedArguments, in opened: OpenedBook) throws(CommandFailure) -> (
+        ReadingSession, page: Int
+    ) {
+        let document = opened.document
+        let granularity = arguments[Self.granularity]
         if let locator = arguments[Self.from] {
             let position: ReadingPosition
             do {
@@ -97,27 +110,32 @@ enum ReadCommand {
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
-            session = ReadingSession(document: document, granularity: granularity, from: position)
+            let session = ReadingSession(document: document, granularity: granularity, from: position)
             // The page where the first unit (the one holding the position) starts.
-            startPage = document.pageIndex(containing: session.position) + 1
+            return (session, document.pageIndex(containing: session.position) + 1)
         } else if let label = arguments[Self.printPage] {
-            session = ReadingSession(
+            let session = ReadingSession(
                 document: document, granularity: granularity,
                 from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
-            startPage = document.pageIndex(containing: session.position) + 1
-        } else {
-            let number = pageOption ?? 1
-            guard number <= document.pageCount else {
-                throw CommandFailure(
-                    UsageError(
-                        "--page \(number) is past the end: the book has \(document.pageCount) pages at this layout",
-                        spec: spec))
-            }
-            session = ReadingSession(document: document, granularity: granularity, page: number)
-            startPage = number
+            return (session, document.pageIndex(containing: session.position) + 1)
         }
-        let speaker = try SpeechOptions.speaker(
-            arguments, settings: speech, document: document, readings: opened.readings)
+        let number = arguments[page] ?? 1
+        guard number <= document.pageCount else {
+            throw CommandFailure(
+                UsageError(
+                    "--page \(number) is past the end: the book has \(document.pageCount) pages at this layout",
+                    spec: arguments.spec))
+        }
+        return (ReadingSession(document: document, granularity: granularity, page: number), number)
+    }
+
+    /// Reads `session` to the end of the book, printing or speaking each event; on Ctrl-C (or
+    /// SIGTERM, SIGHUP) stops after the current unit, printing the locator to go on from.
+    private static func read(
+        _ session: inout ReadingSession, of opened: OpenedBook, from startPage: Int, speaker: Speaker?,
+        format: EventFormatter.Format
+    ) throws(CommandFailure) {
+        let document = opened.document
         var stoppedAt: ReadingPosition?
         let output = StandardOutput.shared
         output.line(
@@ -142,22 +160,28 @@ enum ReadCommand {
                 output.line(line)
             }
             if InterruptRequest.isRequested, event != .end {
-                let locator = Locator(position: stoppedAt ?? session.position, in: document)
-                switch format {
-                case .jsonl:
-                    var stopped = JSONObject()
-                    stopped.add("type", "stopped")
-                    stopped.add("locator", EventFormatter.locatorObject(locator))
-                    output.line(stopped.text)
-                    output.flush()
-                case .text:
-                    output.flush()
-                    writeToStandardError(
-                        "Stopped. To go on from here: --from '\(EventFormatter.locatorObject(locator).text)'\n")
-                }
+                reportStop(at: Locator(position: stoppedAt ?? session.position, in: document), format: format)
                 throw CommandFailure("", exitCode: InterruptRequest.exitCode)
             }
         }
         output.flush()
+    }
+
+    /// Prints the locator to go on from after a stop: a `stopped` event, or a line on standard
+    /// error.
+    private static func reportStop(at locator: Locator, format: EventFormatter.Format) {
+        let output = StandardOutput.shared
+        switch format {
+        case .jsonl:
+            var stopped = JSONObject()
+            stopped.add("type", "stopped")
+            stopped.add("locator", EventFormatter.locatorObject(locator))
+            output.line(stopped.text)
+            output.flush()
+        case .text:
+            output.flush()
+            writeToStandardError(
+                "Stopped. To go on from here: --from '\(EventFormatter.locatorObject(locator).text)'\n")
+        }
     }
 }

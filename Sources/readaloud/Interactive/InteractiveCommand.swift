@@ -55,6 +55,38 @@ enum InteractiveCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let path = arguments.positionals[0]
+        try checkTerminal(for: path)
+        let unit = arguments[granularity]
+        let (book, identity) = try SelectionStoreOptions.book(arguments)
+        let locale = arguments[CommonOptions.locale]
+        _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
+        let document = book.document  // plain text in --locale, or an EPUB
+        let (speech, speechProblem) = try Self.speech(
+            arguments, locale: locale, document: document, readings: book.readings)
+        let stores = Self.stores(arguments)
+        let start = try Self.start(arguments, in: document, book: identity, positions: stores.positions)
+
+        let terminal = Terminal()
+        try terminal.start()
+        let reader = InteractiveReader(
+            document: document, terminal: terminal, start: start,
+            settings: InteractiveReader.Settings(
+                title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
+                unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
+                store: stores.selections, storeProblem: stores.problem, positions: stores.positions))
+        let status = reader.run()
+        terminal.stop()
+        if let problem = reader.positionProblem {
+            writeToStandardError("Warning: the reading position was not kept: \(problem)\n")
+        }
+        if status == ExitCode.interrupted.rawValue { throw CommandFailure("", exitCode: .interrupted) }
+        // SIGTERM and SIGHUP end with 128 + the signal's number, as a shell reports them.
+        if status != 0 { exit(status) }
+    }
+
+    /// Refuses a book on standard input, or standard input that is not a terminal: the reader
+    /// reads keys from it.
+    private static func checkTerminal(for path: String) throws(CommandFailure) {
         guard path != "-" else {
             throw CommandFailure(
                 UsageError(
@@ -67,14 +99,13 @@ enum InteractiveCommand {
                     "--interactive needs a terminal: standard input is not one (run it in a terminal, without a pipe or redirection)",
                     spec: spec))
         }
-        let unit = arguments[granularity]
-        let (book, identity) = try SelectionStoreOptions.book(arguments)
-        let locale = arguments[CommonOptions.locale]
-        _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
-        let document = book.document  // plain text in --locale, or an EPUB
-        let (speech, speechProblem) = try Self.speech(
-            arguments, locale: locale, document: document, readings: book.readings)
+    }
 
+    /// The saved selections' store (or why it could not be opened) and the last positions' store
+    /// beside it.
+    private static func stores(_ arguments: ParsedArguments) -> (
+        selections: SavedSelectionStore?, problem: String?, positions: LastPositionStore?
+    ) {
         var store: SavedSelectionStore?
         var storeProblem: String?
         do {
@@ -85,36 +116,25 @@ enum InteractiveCommand {
         let storeURL =
             arguments[SelectionStoreOptions.store].map { URL(fileURLWithPath: $0) }
             ?? (try? SavedSelectionStore.defaultURL())
-        let positions = storeURL.map(LastPositionStore.init(besideSelectionsStore:))
+        return (store, storeProblem, storeURL.map(LastPositionStore.init(besideSelectionsStore:)))
+    }
 
-        var start = document.startPosition
+    /// Where reading starts: `--from`'s locator, else the position kept for `book`, else the
+    /// document's start.
+    private static func start(
+        _ arguments: ParsedArguments, in document: Document, book: BookIdentity, positions: LastPositionStore?
+    ) throws(CommandFailure) -> ReadingPosition {
         if let locator = arguments[from] {
             do {
-                start = try Locator(json: locator).resolve(in: document)
+                return try Locator(json: locator).resolve(in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
-        } else if let saved = positions?.locator(forBook: identity), let position = try? saved.resolve(in: document) {
-            start = position
         }
-
-        let terminal = Terminal()
-        try terminal.start()
-        let reader = InteractiveReader(
-            document: document, terminal: terminal, start: start,
-            settings: InteractiveReader.Settings(
-                title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
-                unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
-                store: store,
-                storeProblem: storeProblem, positions: positions))
-        let status = reader.run()
-        terminal.stop()
-        if let problem = reader.positionProblem {
-            writeToStandardError("Warning: the reading position was not kept: \(problem)\n")
+        if let saved = positions?.locator(forBook: book), let position = try? saved.resolve(in: document) {
+            return position
         }
-        if status == ExitCode.interrupted.rawValue { throw CommandFailure("", exitCode: .interrupted) }
-        // SIGTERM and SIGHUP end with 128 + the signal's number, as a shell reports them.
-        if status != 0 { exit(status) }
+        return document.startPosition
     }
 
     /// Read-all's speech: required with `--speak` (its failure is the command's), off with

@@ -67,59 +67,7 @@ final class Speaker {
         let output = StandardOutput.shared
         switch event {
         case .utterance(let utterance):
-            let onScreen = format == .text && highlightsWords
-            if !onScreen, let line { output.line(line) }
-            output.flush()
-            let markup = markup(for: utterance)
-            let text = Array(utterance.text.utf16)
-            var lastMark = -1
-            // One progress event per word, in order. A mark the engine skipped (espeak-ng 1.51
-            // drops one that follows a full stop and more punctuation, as in "questions.—How")
-            // is reported with the next one it reaches, or at the end of the utterance,
-            // marked "estimated" in JSON Lines (its time is the next word's).
-            func report(_ mark: Int, _ milliseconds: Int, estimated: Bool) {
-                lastMark = mark
-                let word = markup.words[mark]
-                let local =
-                    (word.lowerBound - utterance.range.lowerBound)..<(word.upperBound - utterance.range.lowerBound)
-                if onScreen {
-                    highlight(local, in: text)
-                } else if format == .jsonl {
-                    var progress = JSONObject()
-                    progress.add("type", "progress")
-                    progress.add("element", utterance.element)
-                    progress.add("start", word.lowerBound)
-                    progress.add("end", word.upperBound)
-                    progress.add("text", String(decoding: text[local], as: UTF16.self))
-                    progress.add("audioMilliseconds", milliseconds)
-                    if estimated { progress.add("estimated", true) }
-                    output.line(progress.text)
-                    output.flush()
-                }
-            }
-            var lastMilliseconds = 0
-            let finished = sink.withEngine { engine in
-                engine.speak(markup, priority: nil, shouldStop: shouldStop) { mark, milliseconds in
-                    // A mark reported again, out of order or unknown is not a new word.
-                    guard mark > lastMark, mark < markup.words.count else { return }
-                    while lastMark + 1 < mark { report(lastMark + 1, milliseconds, estimated: true) }
-                    report(mark, milliseconds, estimated: false)
-                    lastMilliseconds = milliseconds
-                }
-            }
-            if finished {
-                while lastMark + 1 < markup.words.count { report(lastMark + 1, lastMilliseconds, estimated: true) }
-            }
-            if onScreen {
-                writeRaw("\r\u{1B}[K")
-                output.line(line ?? "")
-                output.flush()
-            }
-            if let failure = sink.withEngine({ $0.failure }) { throw CommandFailure(failure, exitCode: .unavailable) }
-            if !finished, shouldStop() {
-                let offset = lastMark >= 0 ? markup.words[lastMark].lowerBound : utterance.range.lowerBound
-                return ReadingPosition(element: utterance.element, offset: offset)
-            }
+            return try speak(utterance, line: line, format: format, shouldStop: shouldStop)
         case .heading, .pageTurn, .customContent:
             if let line { output.line(line) }
             output.flush()
@@ -134,6 +82,76 @@ final class Speaker {
             if let line { output.line(line) }
         }
         return nil
+    }
+
+    /// Prints `line` for `utterance` (or, on a terminal, highlights each word as it is spoken
+    /// and prints the line after), speaks it and reports each word's progress in JSON Lines.
+    /// Returns where reading was stopped, as ``present(_:line:format:shouldStop:)`` does.
+    private func speak(
+        _ utterance: Utterance, line: String?, format: EventFormatter.Format, shouldStop: @escaping () -> Bool
+    ) throws(CommandFailure) -> ReadingPosition? {
+        let output = StandardOutput.shared
+        let onScreen = format == .text && highlightsWords
+        if !onScreen, let line { output.line(line) }
+        output.flush()
+        let markup = markup(for: utterance)
+        let text = Array(utterance.text.utf16)
+        var lastMark = -1
+        // One progress event per word, in order. A mark the engine skipped (espeak-ng 1.51
+        // drops one that follows a full stop and more punctuation, as in "questions.—How")
+        // is reported with the next one it reaches, or at the end of the utterance,
+        // marked "estimated" in JSON Lines (its time is the next word's).
+        func report(_ mark: Int, _ milliseconds: Int, estimated: Bool) {
+            lastMark = mark
+            let word = markup.words[mark]
+            let local = (word.lowerBound - utterance.range.lowerBound)..<(word.upperBound - utterance.range.lowerBound)
+            if onScreen {
+                highlight(local, in: text)
+            } else if format == .jsonl {
+                Self.printProgress(
+                    of: utterance, word: word, text: String(decoding: text[local], as: UTF16.self),
+                    milliseconds: milliseconds, estimated: estimated)
+            }
+        }
+        var lastMilliseconds = 0
+        let finished = sink.withEngine { engine in
+            engine.speak(markup, priority: nil, shouldStop: shouldStop) { mark, milliseconds in
+                // A mark reported again, out of order or unknown is not a new word.
+                guard mark > lastMark, mark < markup.words.count else { return }
+                while lastMark + 1 < mark { report(lastMark + 1, milliseconds, estimated: true) }
+                report(mark, milliseconds, estimated: false)
+                lastMilliseconds = milliseconds
+            }
+        }
+        if finished {
+            while lastMark + 1 < markup.words.count { report(lastMark + 1, lastMilliseconds, estimated: true) }
+        }
+        if onScreen {
+            writeRaw("\r\u{1B}[K")
+            output.line(line ?? "")
+            output.flush()
+        }
+        if let failure = sink.withEngine({ $0.failure }) { throw CommandFailure(failure, exitCode: .unavailable) }
+        guard !finished, shouldStop() else { return nil }
+        let offset = lastMark >= 0 ? markup.words[lastMark].lowerBound : utterance.range.lowerBound
+        return ReadingPosition(element: utterance.element, offset: offset)
+    }
+
+    /// Prints a JSON Lines `progress` event: `word` (offsets in the element) of `utterance`,
+    /// whose text is `text`, reached `milliseconds` into the audio.
+    private static func printProgress(
+        of utterance: Utterance, word: Range<Int>, text: String, milliseconds: Int, estimated: Bool
+    ) {
+        var progress = JSONObject()
+        progress.add("type", "progress")
+        progress.add("element", utterance.element)
+        progress.add("start", word.lowerBound)
+        progress.add("end", word.upperBound)
+        progress.add("text", text)
+        progress.add("audioMilliseconds", milliseconds)
+        if estimated { progress.add("estimated", true) }
+        StandardOutput.shared.line(progress.text)
+        StandardOutput.shared.flush()
     }
 
     /// Prints `line` and speaks `text` as a high-priority announcement (an EPUB's print page,

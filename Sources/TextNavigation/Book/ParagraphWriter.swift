@@ -1,0 +1,83 @@
+/// Writing, ``ParagraphAssembler``'s last pass: fills the book's UTF-16 buffer with the
+/// planned paragraphs' text (``ParagraphAssembler/forEachRun(of:_:)``), one paragraph separator
+/// between two, and records the source-map anchors and the Aozora ruby readings on the way.
+struct ParagraphWriter {
+    typealias Piece = ParagraphAssembler.Piece
+
+    private let assembler: ParagraphAssembler
+    /// The source map's anchors, paragraph by paragraph.
+    private(set) var anchors: SourceMap.Table.Writer
+    /// The ruby readings of the paragraphs that have any, by paragraph.
+    private(set) var rubies: [Int: [RubyAnnotation]] = [:]
+
+    /// A writer for `assembler`'s file, whose plan counted `anchorCount` anchors.
+    init(assembler: ParagraphAssembler, anchorCount: Int) {
+        self.assembler = assembler
+        anchors = SourceMap.Table.Writer(reservingFor: anchorCount)
+    }
+
+    /// Writes the text of `pieces` into `target` (which must hold as many units as the plan
+    /// counted), turning each piece into the paragraph list's entry: where its text and its
+    /// anchors end. Returns the number of units written.
+    mutating func write(_ pieces: inout [Piece], into target: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var out = 0
+        for index in pieces.indices {
+            let piece = pieces[index]
+            if index > 0 {
+                precondition(out < target.count, "the plan counted fewer units than are written")
+                target[out] = ParagraphAssembler.paragraphSeparator
+                out += 1
+            }
+            out = write(piece, number: index, into: target, at: out)
+            anchors.endParagraph()
+            pieces[index] = piece.with(out, anchors.bytes.count)
+            assembler.file?.discardPages(before: piece.upper)
+        }
+        return out
+    }
+
+    /// Writes the text of `piece`, paragraph `number`, at `start` in `target`; returns where it
+    /// ends.
+    private mutating func write(
+        _ piece: Piece, number: Int, into target: UnsafeMutableBufferPointer<UInt16>, at start: Int
+    ) -> Int {
+        let assembler = assembler
+        let source = assembler.source
+        var out = start
+        var rubyBaseStart: Int?
+        assembler.forEachRun(of: piece) { run in
+            switch run {
+            case .rubyBase:
+                rubyBaseStart = out - start
+            case .rubyReading(let bytes):
+                let base =
+                    rubyBaseStart ?? AozoraMarkup.kanjiRunStart(before: out, from: start, in: target) - start
+                rubyBaseStart = nil
+                addRuby(reading: bytes, baseStart: base, end: out - start, paragraph: number)
+            case .softWrap(let terminator):
+                precondition(out < target.count, "the plan counted fewer units than are written")
+                anchors.append(paragraphOffset: out - start, byteOffset: terminator, isSoftWrap: true)
+                target[out] = 0x20
+                out += 1
+            case .text(let bytes, _):
+                // Never write past the buffer, even if the plan's count were wrong (a run has at
+                // most one unit a byte, so the exact count is needed only near the end).
+                precondition(
+                    out + bytes.count <= target.count
+                        || out + UTF8Decoding.utf16Count(of: bytes, in: source) <= target.count,
+                    "the plan counted fewer units than are written")
+                anchors.append(paragraphOffset: out - start, byteOffset: bytes.lowerBound, isSoftWrap: false)
+                out = UTF8Decoding.transcode(bytes, of: source, into: target, at: out)
+            }
+        }
+        return out
+    }
+
+    /// Records the ruby reading in `reading` (the bytes inside `《…》`) over paragraph
+    /// `number`'s text from `baseStart` to `end`, unless that base is empty.
+    private mutating func addRuby(reading: Range<Int>, baseStart: Int, end: Int, paragraph number: Int) {
+        guard baseStart < end else { return }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: assembler.source[reading]), as: UTF8.self)
+        rubies[number, default: []].append(RubyAnnotation(range: baseStart..<end, reading: text))
+    }
+}
