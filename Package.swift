@@ -79,13 +79,21 @@ let package = Package(
             name: "readaloud",
             dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CSpeechd", "CNCurses"]
         ),
+        // An example reader backend: embeds the library through its public API alone (a custom
+        // element type, a scanned page, pages that relayout, read-all, a saved selection).
+        // Built and run by ReadaloudCLITests. Not a product.
+        .executableTarget(
+            name: "readaloud-example-backend",
+            dependencies: ["TextNavigation"],
+            path: "Examples/ReaderBackend"
+        ),
         .testTarget(
             name: "TextNavigationTests",
             dependencies: ["TextNavigation", "readaloud-store-stress"]
         ),
         .testTarget(
             name: "ReadaloudCLITests",
-            dependencies: ["readaloud"]
+            dependencies: ["readaloud", "readaloud-example-backend"]
         ),
     ]
 )

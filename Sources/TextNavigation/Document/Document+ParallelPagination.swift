@@ -16,7 +16,7 @@ extension Document {
     /// each over a run of consecutive elements, at most twice as many at a time as the machine
     /// has cores (so the line units waiting to be counted stay bounded). The page edges, a
     /// prefix sum over line counts, are then cut in order as the runs come back
-    /// (``PageCutter``). Backend-made pages are returned as they are.
+    /// (`PageCutter`). Backend-made pages are returned as they are.
     ///
     /// - Complexity: O(n) in the length of the document's text, spread over the cores.
     @discardableResult

@@ -25,7 +25,7 @@ struct OpenedBook {
     func text(at index: Int) -> (text: TextStorage, locale: String) {
         if let plainText { return (plainText.paragraphs[index].text, locale) }
         let element = document.elements[index]
-        return (element.text, element.locale)
+        return (element.text, element.language)
     }
 
     /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora
