@@ -48,19 +48,21 @@ extension Document {
             }
         }
 
-        /// The elements at `indices` (valid indices) that are alive now, in order, `nil` for the
-        /// others: none is made, and none is recorded as handed out.
-        func aliveElements(in indices: Range<Int>) -> [TextElement?] {
+        /// The tokenizers of the elements at `indices` (valid indices) that are alive now, in
+        /// order, `nil` for the others: none is made, and none is recorded as handed out (a
+        /// document made with elements holds them all).
+        func aliveTokenizers(in indices: Range<Int>) -> [StringTokenizer?] {
             switch source {
-            case .given(let elements): Array(elements[indices])
-            case .made(let factory): factory.aliveElements(in: indices)
+            case .given(let elements): elements[indices].map { $0.stringTokenizer }
+            case .made(let factory): factory.aliveElements(in: indices).map { $0?.tokenizer }
             }
         }
 
-        /// The locale of the element at `index` (a BCP-47 tag or ICU id), without making the element.
+        /// The locale of the element at `index` (a BCP-47 tag or ICU id), without making the
+        /// element.
         func locale(at index: Int) -> String {
             switch source {
-            case .given(let elements): elements[index].locale
+            case .given(let elements): elements[index].stringTokenizer.locale
             case .made(let factory): factory.locale(at: index)
             }
         }

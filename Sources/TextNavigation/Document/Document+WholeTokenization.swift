@@ -76,8 +76,8 @@ extension Document {
     /// every one of them). Units do not depend on which: a tokenizer's units are its text's.
     private func passTokenizers(in run: Range<Int>) -> [StringTokenizer] {
         var locale: (name: String, shared: TokenizerLocale)?
-        return zip(run, elements.aliveElements(in: run)).map { index, element in
-            if let element { return element.tokenizer }
+        return zip(run, elements.aliveTokenizers(in: run)).map { index, alive in
+            if let alive { return alive }
             let name = elements.locale(at: index)
             if locale?.name != name {
                 // An invalid locale falls back to the root locale, as an element's tokenizer does.

@@ -42,9 +42,9 @@ import Testing
         let words = await document.unitsInParallel(.word)
         let sentences = document.units(.sentence)
         #expect(factory.trackedCount == 1)
-        #expect(held.tokenizer.hasUnits(.word) && held.tokenizer.hasUnits(.sentence))
-        #expect(words[40] == held.tokenizer.units(for: .word))
-        #expect(sentences[40] == held.tokenizer.units(for: .sentence))
+        #expect(held.stringTokenizer.hasUnits(.word) && held.stringTokenizer.hasUnits(.sentence))
+        #expect(words[40] == held.stringTokenizer.units(for: .word))
+        #expect(sentences[40] == held.stringTokenizer.units(for: .sentence))
     }
 
     /// Lines are the elements' own layouts' lines, at the document's width.
@@ -54,7 +54,7 @@ import Testing
         let lines = await document.unitsInParallel(.line)
         #expect(lines.count == document.elements.count)
         for index in stride(from: 0, to: document.elements.count, by: 97) {
-            #expect(lines[index] == document.elements[index].lines.lineUnits, "element \(index)")
+            #expect(lines[index] == document.elements[index].stringTokenizer.units(for: .line), "element \(index)")
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
         let expected = try BookDocuments.unitsAlone(book, locale: "en", .sentence)
         let document = Document(book: book)
         let held = stride(from: 5, to: document.elements.count, by: 31).map { document.elements[$0] }
-        for element in held { _ = element.tokenizer.units(for: .sentence) }
+        for element in held { _ = element.stringTokenizer.units(for: .sentence) }
         #expect(await document.unitsInParallel(.sentence).map(\.ranges) == expected)
         #expect(Document(book: book).units(.sentence).map(\.ranges) == expected)
         withExtendedLifetime(held) {}
