@@ -87,13 +87,21 @@ let package = Package(
             dependencies: ["TextNavigation"],
             path: "Examples/ReaderBackend"
         ),
+        // The README's example ("Embedding in a reader backend"), compiled and run by
+        // ReadaloudCLITests, which also checks that the README shows this file exactly. Not a
+        // product.
+        .executableTarget(
+            name: "readaloud-readme-example",
+            dependencies: ["TextNavigation"],
+            path: "Examples/ReadmeExample"
+        ),
         .testTarget(
             name: "TextNavigationTests",
             dependencies: ["TextNavigation", "readaloud-store-stress"]
         ),
         .testTarget(
             name: "ReadaloudCLITests",
-            dependencies: ["readaloud", "readaloud-example-backend"]
+            dependencies: ["readaloud", "readaloud-example-backend", "readaloud-readme-example"]
         ),
     ]
 )
