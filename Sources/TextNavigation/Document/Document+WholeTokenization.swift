@@ -30,7 +30,7 @@ extension Document {
     /// ``units(_:)``.
     ///
     /// Child tasks each tokenize a run of consecutive elements (about
-    /// ``tokenizationChunkBudget`` UTF-16 units of text), at most twice as many at a time as the
+    /// `tokenizationChunkBudget` UTF-16 units of text), at most twice as many at a time as the
     /// machine has cores; each run's units go to their place as it comes back.
     ///
     /// - Complexity: O(n) in the length of the document's text, spread over the cores.
