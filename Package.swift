@@ -79,13 +79,29 @@ let package = Package(
             name: "readaloud",
             dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CSpeechd", "CNCurses"]
         ),
+        // An example reader backend: embeds the library through its public API alone (a custom
+        // element type, a scanned page, pages that relayout, read-all, a saved selection).
+        // Built and run by ReadaloudCLITests. Not a product.
+        .executableTarget(
+            name: "readaloud-example-backend",
+            dependencies: ["TextNavigation"],
+            path: "Examples/ReaderBackend"
+        ),
+        // The README's example ("Embedding in a reader backend"), compiled and run by
+        // ReadaloudCLITests, which also checks that the README shows this file exactly. Not a
+        // product.
+        .executableTarget(
+            name: "readaloud-readme-example",
+            dependencies: ["TextNavigation"],
+            path: "Examples/ReadmeExample"
+        ),
         .testTarget(
             name: "TextNavigationTests",
             dependencies: ["TextNavigation", "readaloud-store-stress"]
         ),
         .testTarget(
             name: "ReadaloudCLITests",
-            dependencies: ["readaloud"]
+            dependencies: ["readaloud", "readaloud-example-backend", "readaloud-readme-example"]
         ),
     ]
 )

@@ -89,6 +89,14 @@ package struct BenchReport {
                 + "\(format2(book.paginationSeconds / book.icuLineSeconds))× ICU's time; on every core "
                 + "\(format2(book.parallelPagination.parallelSeconds * 1000)) ms, "
                 + "\(format2(book.parallelPagination.parallelRatio))× the one-core pass's time")
+        lines.append(
+            "  tokenize the whole book on every core: "
+                + book.granularities.map { result in
+                    let whole = result.parallelTokenization
+                    return "\(whole.granularity) \(format2(whole.parallelSeconds * 1000)) ms, "
+                        + "\(format2(whole.parallelRatio))× one core's \(format2(whole.sequentialSeconds * 1000)) ms, "
+                        + "\(format2(whole.parallelICURatio))× ICU's one-core speed"
+                }.joined(separator: "; "))
         if let peak = book.peakMemoryBytes, let ratio = book.memoryRatio {
             lines.append(
                 "  peak memory above baseline: \(format2(Double(peak) / 1_000_000)) MB, \(format2(ratio))× the UTF-8 size"
@@ -181,6 +189,19 @@ package struct BenchReport {
                             ("utterances", .integer(result.utterances)),
                             ("firstUtteranceMilliseconds", .number(result.firstUtteranceSeconds * 1000)),
                             ("firstUtteranceRatio", .number(result.firstUtteranceRatio)),
+                            (
+                                "wholeBookMilliseconds",
+                                .number(result.parallelTokenization.sequentialSeconds * 1000)
+                            ),
+                            (
+                                "parallelTokenizationMilliseconds",
+                                .number(result.parallelTokenization.parallelSeconds * 1000)
+                            ),
+                            ("parallelTokenizationRatio", .number(result.parallelTokenization.parallelRatio)),
+                            (
+                                "parallelTokenizationICURatio",
+                                .number(result.parallelTokenization.parallelICURatio)
+                            ),
                         ])
                     })
             ),

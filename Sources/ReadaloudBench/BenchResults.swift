@@ -21,6 +21,8 @@ struct GranularityResult {
     let utterances: Int
     /// Opening the book and producing the first utterance at a locator in its middle.
     let firstUtteranceSeconds: Double
+    /// Tokenizing the whole book on one core and on every core.
+    let parallelTokenization: ParallelTokenizationResult
 }
 
 /// What the bench measured for one book.

@@ -63,11 +63,15 @@ package struct BookBenchmark {
         let (querySeconds, icuQuerySeconds) = try measureQueries(granularity, parsed)
         let (readAllSeconds, utterances) = measureReadAll(granularity, parsed)
         let firstUtteranceSeconds = try measureFirstUtterance(granularity, parsed)
+        let parallelTokenization = try ParallelTokenizationResult.measure(
+            granularity, of: parsed, locale: book.locale, layout: layout, icuSeconds: sequential.icuSeconds,
+            repetitions: repetitions)
         return GranularityResult(
             granularity: granularity.rawValue, seconds: sequential.seconds, icuSeconds: sequential.icuSeconds,
             runs: sequential.runs, units: sequential.units, icuBoundaries: sequential.icuBoundaries,
             querySeconds: querySeconds, icuQuerySeconds: icuQuerySeconds, readAllSeconds: readAllSeconds,
-            utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds)
+            utterances: utterances, firstUtteranceSeconds: firstUtteranceSeconds,
+            parallelTokenization: parallelTokenization)
     }
 
     /// Sequential tokenization's best times, readaloud's and ICU's, the runs and the units each
@@ -97,7 +101,7 @@ package struct BookBenchmark {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
             // Held, so that the document keeps them (it lets go of elements nobody holds).
             let elements = Array(document.elements)
-            let tokenizers = elements.map(\.tokenizer)
+            let tokenizers = elements.map(\.stringTokenizer)
             let run = Stopwatch.seconds {
                 units = 0
                 var prepared = 0
@@ -129,7 +133,7 @@ package struct BookBenchmark {
         var utterances = 0
         let readAllSeconds = Stopwatch.best(of: repetitions) {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
-            var session = ReadingSession(document: document, granularity: granularity, page: 0)
+            var session = ReadingSession(document: document, granularity: granularity, page: 1)
             utterances = 0
             while let event = session.next() {
                 if case .utterance = event { utterances += 1 }
@@ -145,7 +149,7 @@ package struct BookBenchmark {
         throws(BenchError) -> (Double, Double)
     {
         let document = Document(book: parsed, locale: book.locale, layout: layout)
-        let tokenizers = document.elements.map(\.tokenizer)
+        let tokenizers = document.elements.map(\.stringTokenizer)
         for tokenizer in tokenizers { _ = tokenizer.units(for: granularity) }
         // Offsets in the buffer, each inside some element's text.
         let starts = tokenizers.map(\.storage.bufferRange.lowerBound)
@@ -234,7 +238,7 @@ package struct BookBenchmark {
         let document = Document(book: parsed, locale: book.locale, layout: layout)
         _ = document.pageCount
         for granularity in granularities where granularity != .character {
-            for element in document.elements { _ = element.tokenizer.units(for: granularity) }
+            for element in document.elements { _ = element.stringTokenizer.units(for: granularity) }
         }
         guard let peak = ProcessMemory.peakResidentBytes else { return nil }
         withExtendedLifetime(document) {}

@@ -35,7 +35,7 @@ struct ParallelPaginationResult {
                 parallel,
                 Stopwatch.seconds {
                     let opened = Document(book: book, locale: locale, layout: layout)
-                    waitFor { await opened.paginateInParallel() }
+                    _ = ConcurrentWork.wait { await opened.paginateInParallel() }
                     document = opened
                 })
             if let document { parallelStarts = (0..<document.pageCount).map { document.page(at: $0)!.start } }
@@ -44,15 +44,5 @@ struct ParallelPaginationResult {
             throw BenchError("parallel pagination cut other pages than the sequential pass")
         }
         return ParallelPaginationResult(sequentialSeconds: sequential, parallelSeconds: parallel)
-    }
-
-    /// Runs `work` on the concurrent executor and waits for it (the bench is synchronous).
-    private static func waitFor(_ work: @escaping @Sendable () async -> Int) {
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            _ = await work()
-            done.signal()
-        }
-        done.wait()
     }
 }

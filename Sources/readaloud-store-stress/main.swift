@@ -62,7 +62,7 @@ func selection(_ index: Int, options: Options) -> SavedSelection {
     let text = "\(options.tag) #\(index): \(filler)end"
     let start = Int.random(in: 0...5_000)
     return SavedSelection(
-        book: options.book,
+        book: BookIdentity(options.book),
         elementIndex: index,
         utf16Range: start..<(start + text.utf16.count),
         text: text,

@@ -33,6 +33,13 @@ import Testing
             #expect(abs(ratio - speed / icuSpeed) < 1e-9 * ratio)
             #expect(measured["runs"] as? Int == 1)
             #expect((measured["utterances"] as? Int ?? 0) > 0)
+            // The whole book on every core, beside one core and ICU's one-core pass.
+            let whole = try #require(measured["wholeBookMilliseconds"] as? Double)
+            let parallel = try #require(measured["parallelTokenizationMilliseconds"] as? Double)
+            let parallelRatio = try #require(measured["parallelTokenizationRatio"] as? Double)
+            #expect(whole > 0 && parallel > 0)
+            #expect(abs(parallelRatio - parallel / whole) < 1e-9 * parallelRatio)
+            #expect((measured["parallelTokenizationICURatio"] as? Double ?? 0) > 0)
         }
         let targets = try #require(report["targets"] as? [[String: Any]])
         #expect(targets.contains { ($0["name"] as? String ?? "").contains("sequential word tokenization vs raw ICU") })
@@ -65,6 +72,7 @@ import Testing
                 == true)
         #expect(lines.contains { $0.hasPrefix("rashomon.txt: ja, 0.02 MB UTF-8, 63 paragraphs, ") })
         #expect(lines.contains { $0.hasPrefix("  line ") })
+        #expect(lines.contains { $0.hasPrefix("  tokenize the whole book on every core: line ") })
         #expect(lines.contains("Targets:"))
         #expect(result.standardError == "measuring rashomon.txt...\n")
     }

@@ -18,23 +18,28 @@ enum CLIRunner {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `readaloud` executable beside the test bundle in the build products directory.
-    static let executable: URL = {
+    static let executable = builtExecutable(named: "readaloud")
+
+    /// The executable product `name` beside the test bundle in the build products directory.
+    static func builtExecutable(named name: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("readaloud")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("readaloud")
-    }()
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
+    }
 
     static func book(_ name: String) -> String { repositoryRoot.appendingPathComponent("Books/\(name)").path }
 
-    /// Runs `readaloud arguments...` with `input` on standard input, and `environment` added to
-    /// the inherited environment.
-    static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `readaloud arguments...` (or another built `program`) with `input` on standard
+    /// input, and `environment` added to the inherited environment.
+    static func run(
+        _ arguments: [String], input: Data? = nil, environment: [String: String] = [:], program: URL = executable
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = repositoryRoot

@@ -2,7 +2,7 @@ extension Document {
     /// A document's elements in reading order, indexed from 0.
     ///
     /// A document made with elements (``Document/init(elements:layout:pageBreaksBefore:)``,
-    /// ``Document/init(pages:)``) holds them all. A book's document
+    /// ``Document/init(pages:marksPageTurns:relayout:)``) holds them all. A book's document
     /// (``Document/init(book:locale:layout:)``) makes each element when it is first asked for and
     /// keeps it while anyone holds it, and also the few it handed out most recently: asking for
     /// an index again gives the same element as long as it is alive, and an element nobody holds
@@ -16,7 +16,7 @@ extension Document {
         public typealias Indices = Range<Int>
 
         enum Source: Sendable {
-            case given([TextElement])
+            case given([any NavigableElement])
             case made(ElementFactory)
         }
 
@@ -32,7 +32,7 @@ extension Document {
         }
 
         /// The element at `position`, which must be a valid index.
-        public subscript(position: Int) -> TextElement {
+        public subscript(position: Int) -> any NavigableElement {
             switch source {
             case .given(let elements): elements[position]
             case .made(let factory): factory.element(at: position)
@@ -43,8 +43,27 @@ extension Document {
         /// document, the elements found or made under one lock rather than one per element.
         func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
             switch source {
-            case .given(let elements): elements[indices].map { $0.tokenizer }
+            case .given(let elements): elements[indices].map { $0.stringTokenizer }
             case .made(let factory): factory.tokenizers(in: indices)
+            }
+        }
+
+        /// The tokenizers of the elements at `indices` (valid indices) that are alive now, in
+        /// order, `nil` for the others: none is made, and none is recorded as handed out (a
+        /// document made with elements holds them all).
+        func aliveTokenizers(in indices: Range<Int>) -> [StringTokenizer?] {
+            switch source {
+            case .given(let elements): elements[indices].map { $0.stringTokenizer }
+            case .made(let factory): factory.aliveElements(in: indices).map { $0?.tokenizer }
+            }
+        }
+
+        /// The locale of the element at `index` (a BCP-47 tag or ICU id), without making the
+        /// element.
+        func locale(at index: Int) -> String {
+            switch source {
+            case .given(let elements): elements[index].stringTokenizer.locale
+            case .made(let factory): factory.locale(at: index)
             }
         }
 
@@ -60,7 +79,10 @@ extension Document {
         /// element (an element that is alive gives its own).
         func lineUnits(at index: Int) -> TextUnits {
             switch source {
-            case .given(let elements): elements[index].lines.lineUnits
+            case .given(let elements):
+                // A text element's lines are found without making its tokenizer.
+                (elements[index] as? TextElement)?.lines.lineUnits
+                    ?? elements[index].stringTokenizer.units(for: .line)
             case .made(let factory): factory.lineUnits(at: index)
             }
         }
@@ -68,7 +90,9 @@ extension Document {
         /// Lays the elements out `width` cells wide: those alive now, and those made later.
         func relayout(width: Double) {
             switch source {
-            case .given(let elements): for element in elements { element.lines.relayout(width: width) }
+            case .given(let elements):
+                // Other elements lay themselves out (a backend's relayout callback does).
+                for case let element as TextElement in elements { element.lines.relayout(width: width) }
             case .made(let factory): factory.relayout(width: width)
             }
         }
@@ -86,7 +110,7 @@ extension Document {
 ///
 /// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
 /// recent elements live behind a lock (`Locked`).
-final class ElementFactory: Sendable {
+final class ElementFactory: LinkedElementSource {
     /// How much text the most recently handed out elements hold, at most, in UTF-16 units:
     /// twice what a reading session reads ahead at a time (so that what it prepared stays until
     /// it is read), and no more, for a whole read-all's memory is the book's text and this.
@@ -212,6 +236,15 @@ final class ElementFactory: Sendable {
         withExtendedLifetime(released) {}  // freed outside the lock
         return tokenizers
     }
+
+    /// The elements at `indices` (valid indices) that are alive now, `nil` for the others,
+    /// under one lock: none is made or recorded as handed out.
+    func aliveElements(in indices: Range<Int>) -> [TextElement?] {
+        state.withLock { state in indices.map { state.alive[$0]?.element } }
+    }
+
+    /// The locale of element `index`.
+    func locale(at index: Int) -> String { source.locale(at: index) }
 
     /// Element `index`, alive or made now, with the lock held.
     private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {

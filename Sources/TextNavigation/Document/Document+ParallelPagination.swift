@@ -16,7 +16,7 @@ extension Document {
     /// each over a run of consecutive elements, at most twice as many at a time as the machine
     /// has cores (so the line units waiting to be counted stay bounded). The page edges, a
     /// prefix sum over line counts, are then cut in order as the runs come back
-    /// (``PageCutter``). Backend-made pages are returned as they are.
+    /// (`PageCutter`). Backend-made pages are returned as they are.
     ///
     /// - Complexity: O(n) in the length of the document's text, spread over the cores.
     @discardableResult
@@ -31,16 +31,11 @@ extension Document {
             var launched = 0
             func launch() {
                 guard next < count else { return }
-                let start = next
-                var budget = 0
-                while next < count, next == start || budget < Self.paginationChunkBudget {
-                    budget += elements.text(at: next).count + ElementFactory.elementWeight
-                    next += 1
-                }
-                let range = start..<next
+                let range = elementRun(from: next, budget: Self.paginationChunkBudget)
+                next = range.upperBound
                 let number = launched
                 launched += 1
-                group.addTask { (number, start, range.map { self.elements.lineUnits(at: $0) }) }
+                group.addTask { (number, range.lowerBound, range.map { self.elements.lineUnits(at: $0) }) }
             }
             for _ in 0..<inFlight { launch() }
             // Runs that came back before the ones ahead of them, by number.

@@ -33,16 +33,10 @@ extension Document {
     /// - Complexity: O(n) in the length of the elements prepared.
     @discardableResult
     public func prepareUnitsAhead(_ granularity: TextGranularity, from start: Int, budget: Int) -> Int {
-        let count = elements.count
-        guard start >= 0, start < count else { return max(start, 0) }
-        var end = start
-        var units = 0
-        while end < count, end == start || units < budget {
-            // Weighed as the factory weighs recent elements, so that those prepared stay made.
-            units += elements.text(at: end).count + 1 + ElementFactory.elementWeight
-            end += 1
-        }
-        prepareUnits(granularity, elements: start..<end)
-        return end
+        guard start >= 0, start < elements.count else { return max(start, 0) }
+        // Weighed as the factory weighs recent elements, so that those prepared stay made.
+        let run = elementRun(from: start, budget: budget)
+        prepareUnits(granularity, elements: run)
+        return run.upperBound
     }
 }

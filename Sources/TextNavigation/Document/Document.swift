@@ -3,23 +3,30 @@ import Synchronization
 /// A document: elements in reading order, linked as text-navigation elements, and cut into
 /// pages.
 ///
-/// Pages come from one of two places:
+/// Its elements are any ``NavigableElement``s: ``TextElement``s, ``ScannedPage``s, a backend's
+/// own types. Pages come from one of two places:
 /// - **Layout** (``init(elements:layout:pageBreaksBefore:)``, and books): elements are laid out
 ///   at ``PageLayout/width`` and cut every ``PageLayout/linesPerPage`` lines, with a blank line
 ///   between paragraphs and a new page wherever a break is forced (a form feed in a book).
 ///   Every page's last element carries ``ElementTraits/causesPageTurn``. Changing the layout
 ///   re-paginates; reading positions do not move.
-/// - **A reader backend** (``init(pages:)``): pages of whole elements, with the traits the
-///   backend gave them; reading stops at a page whose last element lacks `causesPageTurn`.
+/// - **A reader backend** (``init(pages:marksPageTurns:relayout:)``): pages of whole elements.
+///   Each page's last element causes a page turn unless the backend says otherwise, and a
+///   backend that lays out its own pages re-paginates through its relayout callback.
 ///
 /// `Sendable`: elements are `Sendable`, and the pagination is computed lazily behind a lock, so
 /// any number of tasks may read one document, each with its own session.
 public final class Document: Sendable {
+    /// What a reader backend's relayout callback does: given the new layout, returns the
+    /// document's elements cut into pages anew (the same elements, in the same order).
+    public typealias PageRelayout = @Sendable (PageLayout) -> [[any NavigableElement]]
+
     /// The elements in reading order (a book's are made as they are first asked for; see
     /// ``Elements``).
     public let elements: Elements
 
-    private let explicitPageStarts: [Int]?
+    /// How a backend-made document's pages are cut, or `nil` for pages from layout.
+    private let backendPages: BackendPages?
     private let forcedBreaks: ForcedBreaks
     private let state: Locked<State>
 
@@ -37,6 +44,12 @@ public final class Document: Sendable {
         }
     }
 
+    /// A backend's pages: whether their last elements turn pages, and how they are cut again.
+    private struct BackendPages: Sendable {
+        let marksPageTurns: Bool
+        let relayout: PageRelayout?
+    }
+
     private struct State {
         var layout: PageLayout?
         var pageStarts: [ReadingPosition]?
@@ -44,20 +57,24 @@ public final class Document: Sendable {
 
     /// A paginated document over `elements` (linked in order), laid out with `layout`.
     ///
-    /// - Parameter pageBreaksBefore: indices of elements that always start a page.
+    /// - Parameters:
+    ///   - elements: the elements in reading order; ``TextElement``s are laid out at the
+    ///     layout's width, other elements keep their own lines.
+    ///   - layout: the width and the lines per page.
+    ///   - pageBreaksBefore: indices of elements that always start a page.
     public convenience init(
-        elements: [TextElement], layout: PageLayout = PageLayout(), pageBreaksBefore: Set<Int> = []
+        elements: [any NavigableElement], layout: PageLayout = PageLayout(), pageBreaksBefore: Set<Int> = []
     ) {
-        TextElement.link(elements)
-        for element in elements { element.lines.relayout(width: Double(layout.width)) }
-        self.init(
-            elements: Elements(source: .given(elements)), layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
+        ElementLinks.link(elements)
+        let given = Elements(source: .given(elements))
+        given.relayout(width: Double(layout.width))
+        self.init(elements: given, layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
     }
 
     /// A paginated document over elements already laid out at `layout`'s width.
     private init(elements: Elements, layout: PageLayout, pageBreaksBefore: ForcedBreaks) {
         self.elements = elements
-        self.explicitPageStarts = nil
+        self.backendPages = nil
         self.forcedBreaks = pageBreaksBefore
         self.state = Locked(State(layout: layout))
     }
@@ -69,44 +86,89 @@ public final class Document: Sendable {
     }
 
     /// A document whose pages a reader backend decided: each inner array is one page's
-    /// elements, with their own traits (including ``ElementTraits/causesPageTurn``). Empty
-    /// pages are dropped.
-    public init(pages: [[TextElement]]) {
-        let nonEmpty = pages.filter { !$0.isEmpty }
-        let elements = nonEmpty.flatMap { $0 }
+    /// elements. Empty pages are dropped; the elements are linked in order.
+    ///
+    /// Reading all goes on across pages by itself: each page's last element carries
+    /// ``ElementTraits/causesPageTurn`` on its page (``Page/elements``), as UIKit asks of a
+    /// paged reader, unless `marksPageTurns` is `false`.
+    ///
+    /// - Parameters:
+    ///   - pages: the elements of each page, in reading order.
+    ///   - marksPageTurns: whether each page's last element causes a page turn. Pass `false`
+    ///     to keep the traits the elements have: reading then stops at a page whose last
+    ///     element lacks `causesPageTurn`.
+    ///   - relayout: how the backend cuts its elements into pages for a new layout, called by
+    ///     ``relayout(_:)``; `nil` when the pages never change.
+    public init(
+        pages: [[any NavigableElement]], marksPageTurns: Bool = true, relayout: PageRelayout? = nil
+    ) {
+        let elements = pages.flatMap { $0 }
         self.elements = Elements(source: .given(elements))
-        var starts: [Int] = []
-        var index = 0
-        for page in nonEmpty {
-            starts.append(index)
-            index += page.count
-        }
-        self.explicitPageStarts = starts
+        self.backendPages = BackendPages(marksPageTurns: marksPageTurns, relayout: relayout)
         self.forcedBreaks = .indices([])
-        self.state = Locked(State(layout: nil))
-        TextElement.link(elements)
+        self.state = Locked(State(layout: nil, pageStarts: Self.pageStarts(of: pages)))
+        ElementLinks.link(elements)
     }
 
     /// A document from a plain-text book: one element per paragraph, headings marked, a form
     /// feed starting a new page. Elements are made as they are first asked for, and let go when
     /// nobody holds them (``Elements``); the document keeps the book's paragraphs.
     ///
-    /// - Parameter locale: a BCP-47 tag or ICU locale id for tokenization.
+    /// - Parameters:
+    ///   - book: the book.
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization.
+    ///   - layout: the width and the lines per page.
     /// - Complexity: O(p) in the number of paragraphs, making no element.
     public convenience init(book: PlainTextBook, locale: String = "en", layout: PageLayout = PageLayout()) {
         let factory = ElementFactory(paragraphs: book.paragraphs, locale: locale, width: Double(layout.width))
         self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .book(book.paragraphs))
     }
 
-    /// The page layout, or `nil` for backend-made pages.
+    /// The page layout: the one given last, or `nil` for backend-made pages never laid out.
     public var layout: PageLayout? { state.withLock { $0.layout } }
 
-    /// Lays the document out again for `layout`. Reading positions stay valid; pages change.
-    /// Does nothing for backend-made pages.
-    public func relayout(_ layout: PageLayout) {
-        guard explicitPageStarts == nil else { return }
+    /// Whether the document cuts its pages from its layout (a backend's pages are cut by the
+    /// backend).
+    var isPaginatedByLayout: Bool { backendPages == nil }
+
+    /// Lays the document out again for `layout`. Reading positions, and so every locator, stay
+    /// valid; pages change.
+    ///
+    /// Backend-made pages are cut again by the backend's relayout callback (after the text
+    /// elements are laid out at the new width); its pages must hold the document's elements in
+    /// the same order, else they are refused and the pages stay as they were.
+    ///
+    /// - Parameter layout: the new width and lines per page.
+    /// - Returns: `false` when the pages could not change: backend-made pages without a
+    ///   relayout callback, or a callback whose pages hold other elements.
+    @discardableResult
+    public func relayout(_ layout: PageLayout) -> Bool {
+        guard let backendPages else {
+            elements.relayout(width: Double(layout.width))
+            state.withLock { $0 = State(layout: layout) }
+            return true
+        }
+        guard let relayout = backendPages.relayout else { return false }
         elements.relayout(width: Double(layout.width))
-        state.withLock { $0 = State(layout: layout) }
+        let pages = relayout(layout)
+        let flattened = pages.joined()
+        guard flattened.count == elements.count,
+            zip(flattened, elements).allSatisfy({ $0 === $1 })
+        else { return false }
+        let starts = Self.pageStarts(of: pages)
+        state.withLock { $0 = State(layout: layout, pageStarts: starts) }
+        return true
+    }
+
+    /// Where the non-empty pages among `pages` start.
+    private static func pageStarts(of pages: [[any NavigableElement]]) -> [ReadingPosition] {
+        var starts: [ReadingPosition] = []
+        var index = 0
+        for page in pages where !page.isEmpty {
+            starts.append(ReadingPosition(element: index, offset: 0))
+            index += page.count
+        }
+        return starts.isEmpty ? [ReadingPosition(element: 0, offset: 0)] : starts
     }
 
     /// The first position of the document.
@@ -179,7 +241,7 @@ public final class Document: Sendable {
             result.append(
                 PageElement(element: element, elementIndex: elementIndex, range: lower..<upper, traits: element.traits))
         }
-        if explicitPageStarts == nil, let last = result.popLast() {
+        if backendPages?.marksPageTurns ?? true, let last = result.popLast() {
             result.append(
                 PageElement(
                     element: last.element, elementIndex: last.elementIndex, range: last.range,
@@ -191,14 +253,7 @@ public final class Document: Sendable {
     private func pageStarts() -> [ReadingPosition] {
         if let starts = state.withLock({ $0.pageStarts }) { return starts }
         let layout = state.withLock { $0.layout }
-        let starts: [ReadingPosition]
-        if let explicitPageStarts {
-            starts =
-                explicitPageStarts.isEmpty
-                ? [startPosition] : explicitPageStarts.map { ReadingPosition(element: $0, offset: 0) }
-        } else {
-            starts = paginate(linesPerPage: layout?.linesPerPage ?? Int.max)
-        }
+        let starts = paginate(linesPerPage: layout?.linesPerPage ?? Int.max)
         keep(pageStarts: starts, for: layout)
         return starts
     }

@@ -45,7 +45,8 @@ public struct Page: Sendable {
 
 /// An element as it stands on one page.
 public struct PageElement: Sendable {
-    public let element: TextElement
+    /// The element.
+    public let element: any NavigableElement
     /// The element's index in the document.
     public let elementIndex: Int
     /// The part of the element's text on the page.

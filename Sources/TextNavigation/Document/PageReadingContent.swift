@@ -20,12 +20,13 @@ public final class PageReadingContent: AccessibilityReadingContent {
     init(page: Page) {
         document = page.document
         var lines: [Line] = []
-        var slot = 0
+        // Lines are stacked from the top, each as high as its own rect.
+        var top = 0.0
+        var lastHeight = 1.0
         for (number, part) in page.elements.enumerated() {
-            if number > 0 { slot += 1 }  // the blank line between paragraphs
-            let layout = part.element.lines.layout
-            let height = layout?.lineHeight ?? 1
-            for fragment in layout?.lines ?? [] {
+            if number > 0 { top += lastHeight }  // the blank line between paragraphs
+            for fragment in part.element.geometry.lines {
+                let height = fragment.rect.height
                 // The line's part on this page (a paragraph may continue from or onto another).
                 let overlaps =
                     fragment.range.lowerBound < part.range.upperBound
@@ -33,9 +34,10 @@ public final class PageReadingContent: AccessibilityReadingContent {
                 guard overlaps || (fragment.range.isEmpty && part.range.isEmpty) else { continue }
                 let range = fragment.trimmedRange.clamped(to: part.range)
                 let frame = Rect(
-                    x: fragment.rect.minX, y: Double(slot) * height, width: fragment.rect.width, height: height)
+                    x: fragment.rect.minX, y: top, width: fragment.rect.width, height: height)
                 lines.append(Line(element: part.elementIndex, range: range, frame: frame))
-                slot += 1
+                top += height
+                lastHeight = height
             }
         }
         self.lines = lines

@@ -1,21 +1,24 @@
-/// One navigable element of a document (a paragraph or a heading): text with a tokenizer and a
-/// live layout (``makeTextInput()`` gives a ``TextInput`` over them), traits, a label, custom
-/// actions and content, and links to the next and previous text-navigation elements
+import Synchronization
+
+/// A navigable element of laid-out text (a paragraph or a heading): text with a tokenizer and a
+/// live layout (``makeTextInput()`` gives a ``TextInput`` over them), traits, a label, a value,
+/// custom actions and content, and links to the next and previous text-navigation elements
 /// (`accessibilityNextTextNavigationElement`).
 ///
 /// Links hold no retain cycle: elements linked with ``link(_:)`` hold each other weakly, and an
-/// element a book's document made finds its neighbours through the document, which it holds
+/// element a book's document made finds its neighbours through what made it, which it holds
 /// weakly (see ``Document/Elements``).
 ///
-/// `Sendable`: everything is immutable after creation except the lazily made tokenizer and live
-/// layout, each published once atomically, and the links of ``link(_:)``, which are behind a
-/// lock.
-public final class TextElement: Sendable {
+/// `Sendable`: everything is immutable after creation except the traits (an atomic word), the
+/// lazily made tokenizer and live layout, each published once atomically, and the links of
+/// ``link(_:)``, which are behind a lock.
+public final class TextElement: NavigableElement {
     /// The element's text; offsets count from its start.
     public let text: TextStorage
-    public let traits: ElementTraits
     /// What assistive technology says for the element when its text is not enough.
     public let label: String?
+    /// The element's value, if it has one.
+    public let value: String?
     public let customActions: [CustomAction]
     public let customContent: [CustomContent]
     /// The ICU locale id the element's text is tokenized with.
@@ -29,47 +32,50 @@ public final class TextElement: Sendable {
     private let layoutSlot = OnceSlot<LiveLayout>()
     private let tokenizerSlot = OnceSlot<StringTokenizer>()
     /// The links ``link(_:)`` set, once it has been called on the element.
-    private let groupLinks = OnceSlot<GroupLinks>()
-    /// The elements of the document that made the element (where its neighbours are found), or
-    /// `nil` for an element made by a caller.
-    private weak let maker: ElementFactory?
+    private let groupLinks = OnceSlot<ElementLinks>()
+    /// The traits' raw value (settable, read with one atomic load).
+    private let traitBits: Atomic<UInt64>
+    /// What made the element (where its neighbours are found), or `nil` for an element made by
+    /// a caller.
+    private weak let maker: (any LinkedElementSource)?
     /// The element's index among its maker's elements.
     let index: Int
 
-    /// Links set by ``link(_:)``, held weakly.
-    private final class GroupLinks: Sendable {
-        let state = Locked<State>(State())
-
-        struct State {
-            weak var next: TextElement?
-            weak var previous: TextElement?
-        }
-    }
-
     /// An element over `text`, laid out `width` cells wide until its document lays it out.
     ///
-    /// - Parameter locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
-    ///   invalid one falls back to the root locale.
+    /// - Parameters:
+    ///   - text: the element's text.
+    ///   - traits: what the element is (settable later, ``traits``).
+    ///   - label: what assistive technology says when the text is not enough (an image's
+    ///     description, read instead of an empty text).
+    ///   - value: the element's value, if it has one.
+    ///   - customActions: the actions it offers (edit-category ones act on a selection).
+    ///   - customContent: extra information, read with it (high importance) or on demand.
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
+    ///     invalid one falls back to the root locale.
+    ///   - width: the width, in cells, it is laid out at until a document lays it out.
+    ///   - markup: what its source markup says beyond its text (an EPUB element's).
     public convenience init(
-        text: TextStorage, traits: ElementTraits = [], label: String? = nil, customActions: [CustomAction] = [],
-        customContent: [CustomContent] = [], locale: String = "en", width: Double = 70,
-        markup: ElementMarkup = ElementMarkup()
+        text: TextStorage, traits: ElementTraits = [], label: String? = nil, value: String? = nil,
+        customActions: [CustomAction] = [], customContent: [CustomContent] = [], locale: String = "en",
+        width: Double = 70, markup: ElementMarkup = ElementMarkup()
     ) {
         self.init(
-            text: text, traits: traits, label: label, customActions: customActions, customContent: customContent,
-            locale: locale, width: width, maker: nil, index: 0, markup: markup)
+            text: text, traits: traits, label: label, value: value, customActions: customActions,
+            customContent: customContent, locale: locale, width: width, maker: nil, index: 0, markup: markup)
     }
 
-    /// An element made by a document's elements (``ElementFactory``), which finds its links.
+    /// An element made on demand by `maker` (a book's document), which finds its links.
     init(
-        text: TextStorage, traits: ElementTraits, label: String?, customActions: [CustomAction],
-        customContent: [CustomContent], locale: String, width: Double, maker: ElementFactory?, index: Int,
+        text: TextStorage, traits: ElementTraits, label: String?, value: String? = nil, customActions: [CustomAction],
+        customContent: [CustomContent], locale: String, width: Double, maker: (any LinkedElementSource)?, index: Int,
         markup: ElementMarkup = ElementMarkup()
     ) {
         self.markup = markup
         self.text = text
-        self.traits = traits
+        self.traitBits = Atomic(traits.rawValue)
         self.label = label
+        self.value = value
         self.customActions = customActions
         self.customContent = customContent
         self.locale = locale
@@ -79,12 +85,25 @@ public final class TextElement: Sendable {
     }
 
     /// An element holding a copy of `string`.
+    ///
+    /// - Parameters:
+    ///   - string: the element's text.
+    ///   - traits: what the element is.
+    ///   - label: what assistive technology says when the text is not enough (an image's
+    ///     description, read instead of an empty text).
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization and line breaking.
     public convenience init(_ string: String, traits: ElementTraits = [], label: String? = nil, locale: String = "en") {
         self.init(text: TextStorage(string), traits: traits, label: label, locale: locale)
     }
 
-    /// The element's text as a string.
-    public var string: String { text.string }
+    /// What the element is. Settable: a backend may mark an element (say, ``ElementTraits/image``)
+    /// after making it; readers see the change on their next look (a reading session, once per
+    /// element). An element a book's document makes anew, after nobody held it, starts from its
+    /// paragraph's traits again.
+    public var traits: ElementTraits {
+        get { ElementTraits(rawValue: traitBits.load(ordering: .relaxed)) }
+        set { traitBits.store(newValue.rawValue, ordering: .relaxed) }
+    }
 
     /// The element's lines at the document's width, shared by its tokenizer and text inputs;
     /// made on first use.
@@ -95,6 +114,12 @@ public final class TextElement: Sendable {
     /// Whether the live layout has been made (for tests and documents: an element nobody asked
     /// for lines keeps none).
     var hasLines: Bool { layoutSlot.value != nil }
+
+    /// The element's tokenizer (``tokenizer``).
+    public var stringTokenizer: StringTokenizer { tokenizer }
+
+    /// The element's current layout.
+    public var geometry: any TextGeometry { makeTextInput().layout }
 
     /// The element's tokenizer, made on first use; its line units follow the element's layout.
     ///
@@ -119,32 +144,38 @@ public final class TextElement: Sendable {
             tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
     }
 
+    /// The links ``link(_:)`` set (made when first asked for).
+    public var links: ElementLinks? { groupLinks.value(orMaking: { ElementLinks() }) }
+
     /// The element reading continues with, or `nil` at the end of its group.
-    public var nextTextNavigationElement: TextElement? {
-        if let links = groupLinks.value { return links.state.withLock { $0.next } }
+    public var nextTextNavigationElement: (any NavigableElement)? {
+        if let links = groupLinks.value { return links.next }
         guard let maker, index + 1 < maker.count else { return nil }
         return maker.element(at: index + 1)
     }
 
     /// The element before this one in reading order, or `nil` at the start of its group.
-    public var previousTextNavigationElement: TextElement? {
-        if let links = groupLinks.value { return links.state.withLock { $0.previous } }
+    public var previousTextNavigationElement: (any NavigableElement)? {
+        if let links = groupLinks.value { return links.previous }
         guard let maker, index > 0 else { return nil }
         return maker.element(at: index - 1)
     }
 
-    /// Links `elements` in order, like SwiftUI's `accessibilityLinkedGroup`: each element's
-    /// next is the one after it and its previous the one before (`a.next?.previous === a`).
-    /// The first element's previous and the last one's next are cleared. Links set here replace
-    /// those an element's document gives it.
+    /// Links `elements` in order, like SwiftUI's `accessibilityLinkedGroup` (see
+    /// ``ElementLinks/link(_:)``). Links set here replace those an element's document gives it.
+    ///
+    /// - Parameter elements: the elements, in reading order.
     public static func link(_ elements: [TextElement]) {
-        for (index, element) in elements.enumerated() {
-            let previous = index > 0 ? elements[index - 1] : nil
-            let next = index + 1 < elements.count ? elements[index + 1] : nil
-            element.groupLinks.value(orMaking: { GroupLinks() }).state.withLock { state in
-                state.previous = previous
-                state.next = next
-            }
-        }
+        ElementLinks.link(elements)
+    }
+
+    /// A copy of the element with `traits` in place of its own: the same text, label, value,
+    /// actions, content, locale and markup, laid out at the same width, with no links.
+    ///
+    /// - Parameter traits: the copy's traits.
+    public func withTraits(_ traits: ElementTraits) -> TextElement {
+        TextElement(
+            text: text, traits: traits, label: label, value: value, customActions: customActions,
+            customContent: customContent, locale: locale, width: lines.width, markup: markup)
     }
 }

@@ -46,7 +46,7 @@ public struct Locator: Sendable, Hashable, Codable {
             return
         }
         let element = document.elements[position.element]
-        let tokenizer = element.tokenizer
+        let tokenizer = element.stringTokenizer
         // A position inside a grapheme cluster (or a surrogate pair) stands for the cluster's
         // start, so that the context on both sides is whole text.
         if !tokenizer.isCharacterBoundary(position.offset) {

@@ -86,7 +86,7 @@ public struct Navigator {
     }
 
     private func units(_ granularity: TextGranularity, in element: Int) -> TextUnits {
-        document.elements[element].tokenizer.units(for: granularity)
+        document.elements[element].stringTokenizer.units(for: granularity)
     }
 
     private func firstUnit(in element: Int, startingAfter offset: Int, _ granularity: TextGranularity) -> Range<Int>? {

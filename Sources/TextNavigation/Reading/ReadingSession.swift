@@ -66,6 +66,8 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
     private var cachedUnits: (element: Int, units: TextUnits)?
+    /// The element being read, and what every utterance asks of it, looked up once per element.
+    private var current: CurrentElement?
     /// The reading positions of the page the reader is on, from its start up to the next
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
@@ -82,13 +84,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
 
     /// A session from `position` (clamped into the document).
     ///
-    /// - Parameter deferringPagination: when `true` and the document's pages come from layout,
-    ///   the session does not paginate the document to start: the first utterance is produced
-    ///   from the element at `position` alone (its ``Utterance/page`` is found when asked), and
-    ///   the next event paginates the document. Page turns that would come before the first
-    ///   utterance (a start in the white space just before a page edge) then come after it,
-    ///   before the second; the events are otherwise the same. Backend-made pages are never
-    ///   deferred (they cost nothing to count).
+    /// - Parameters:
+    ///   - document: the document to read.
+    ///   - granularity: the unit of each utterance (``TextGranularity/document`` reads by
+    ///     paragraph).
+    ///   - position: where to read from: the start of the unit holding it.
+    ///   - deferringPagination: when `true` and the document's pages come from layout, the
+    ///     session does not paginate the document to start: the first utterance is produced
+    ///     from the element at `position` alone (its ``Utterance/page`` is found when asked),
+    ///     and the next event paginates the document. Page turns that would come before the
+    ///     first utterance (a start in the white space just before a page edge) then come after
+    ///     it, before the second; the events are otherwise the same. Backend-made pages are
+    ///     never deferred (they cost nothing to count).
     /// - Complexity: O(length of the element at `position`) when deferring; otherwise the first
     ///   session of a document lays out the whole document.
     public init(
@@ -100,11 +107,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             deferringPagination: deferringPagination)
     }
 
-    /// A session from the first unit that starts on page `index` (from 0; clamped to the
-    /// document's pages): a unit begun on the page before, and crossing onto this one, is not
-    /// read again. Its utterances are on this page until the page turns.
-    public init(document: Document, granularity: TextGranularity = .sentence, page index: Int = 0) {
-        let clamped = Swift.min(Swift.max(0, index), document.pageCount - 1)
+    /// A session from the first unit that starts on page `page`: a unit begun on the page
+    /// before, and crossing onto this one, is not read again. Its utterances are on this page
+    /// until the page turns.
+    ///
+    /// - Parameters:
+    ///   - document: the document to read.
+    ///   - granularity: the unit of each utterance (``TextGranularity/document`` reads by
+    ///     paragraph).
+    ///   - page: the page number, from 1 as ``Page/number`` and ``Utterance/page`` count;
+    ///     clamped to the document's pages.
+    public init(document: Document, granularity: TextGranularity = .sentence, page: Int = 1) {
+        let clamped = Swift.min(Swift.max(1, page), document.pageCount) - 1
         self.init(
             document: document, granularity: granularity, from: document.pageStart(clamped), page: clamped,
             deferringPagination: false)
@@ -130,7 +144,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         // The reader is on the page where the first unit starts.
         if let pageIndex {
             self.page = document.page(at: pageIndex)
-        } else if deferringPagination, document.layout != nil {
+        } else if deferringPagination, document.isPaginatedByLayout {
             self.deferredStart = cursor
         } else {
             self.page = document.page(containing: cursor)
@@ -158,60 +172,114 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         if !pending.isEmpty { return pending.removeFirst() }
         while cursor.element < document.elements.count {
             let elementIndex = cursor.element
-            let element = document.elements[elementIndex]
-            if element.markup.isOutsideReadingOrder != readsOutsideReadingOrder {
-                if readsOutsideReadingOrder {
-                    readsOutsideReadingOrder = false
-                } else {
-                    advanceElement()
-                    continue
-                }
+            let element = currentElement(at: elementIndex)
+            guard takesPart(element) else {
+                advanceElement()
+                continue
             }
-            let elementUnits = units(in: elementIndex)
-            let index = elementUnits.firstIndex(endingAfter: cursor.offset)
-            var range: Range<Int>?
-            if index < elementUnits.count {
-                range = element.tokenizer.rangeTrimmingWhiteSpace(elementUnits[index])
-                cursor.offset = elementUnits[index].upperBound
-            } else if !elementHadUtterance {
-                // No unit at all: read the element's text if there is something to say.
-                range = element.tokenizer.rangeTrimmingWhiteSpace(0..<element.text.count)
-                cursor.offset = element.text.count
+            let next = nextRange(in: element, at: elementIndex)
+            if let range = next.range {
+                return event(
+                    reading: range, label: next.label, of: element, at: elementIndex, isLastInElement: next.isLast)
             }
-            let isLastInElement = index + 1 >= elementUnits.count
-            if let range, !range.isEmpty {
-                let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
-                let pageNumber: Utterance.PageNumber
-                var turns: [ReadingEvent] = []
-                if page == nil, let deferredStart, !hasDeferredUtterance {
-                    // The first utterance of a deferring session: its page is found when asked.
-                    hasDeferredUtterance = true
-                    pageNumber = .deferred(document, start: deferredStart, unit: unitStart)
-                } else {
-                    guard let made = turnPages(toward: unitStart) else { return finish() }
-                    turns = made
-                    pageNumber = .known(currentPage().number)
-                }
-                elementHadUtterance = true
-                let utterance = Utterance(
-                    source: element.text, range: range, element: elementIndex, page: pageNumber,
-                    granularity: granularity)
-                let endEvents = isLastInElement ? Self.eventsAtEnd(of: element, index: elementIndex) : []
-                if isLastInElement { advanceElement() }
-                // Most utterances come alone: no queue to fill and drain.
-                if turns.isEmpty, endEvents.isEmpty { return .utterance(utterance) }
-                pending = turns + [.utterance(utterance)] + endEvents
-                return pending.removeFirst()
-            }
-            if isLastInElement { advanceElement() }
+            if next.isLast { advanceElement() }
         }
         // The end of the document: the last page's scroll forward fails, so reading ends.
         return finish()
     }
 
+    /// What read-all asks of the element it is reading on every utterance.
+    private struct CurrentElement {
+        let index: Int
+        let text: TextStorage
+        let traits: ElementTraits
+        let isOutsideReadingOrder: Bool
+        /// The label read in place of an empty text, or `nil` when the text is read.
+        let labelRead: String?
+        /// The element, for what comes after its last utterance.
+        let element: any NavigableElement
+    }
+
+    /// The element at `index`, looked up when reading reaches it.
+    private mutating func currentElement(at index: Int) -> CurrentElement {
+        if let current, current.index == index { return current }
+        let element = document.elements[index]
+        let made = CurrentElement(
+            index: index, text: element.text, traits: element.traits,
+            isOutsideReadingOrder: element.markup.isOutsideReadingOrder,
+            labelRead: element.readsLabel ? element.label : nil, element: element)
+        current = made
+        return made
+    }
+
+    /// Whether read-all reads `element` where it is now: elements outside the reading order
+    /// only in the run of them the session started in.
+    private mutating func takesPart(_ element: CurrentElement) -> Bool {
+        guard element.isOutsideReadingOrder != readsOutsideReadingOrder else { return true }
+        if readsOutsideReadingOrder {
+            readsOutsideReadingOrder = false
+            return true
+        }
+        return false
+    }
+
+    /// The next range of `element` to read, moving the cursor past it: its next unit, its whole
+    /// text when it has no unit, or, for an element read by its label, an empty range with the
+    /// label. `range` is `nil` when there is nothing (more) to say; `isLast` when nothing of the
+    /// element is left after it.
+    private mutating func nextRange(in element: CurrentElement, at index: Int)
+        -> (range: Range<Int>?, label: String?, isLast: Bool)
+    {
+        if let label = element.labelRead {
+            return (elementHadUtterance ? nil : 0..<0, label, true)
+        }
+        let elementUnits = units(in: index)
+        let unit = elementUnits.firstIndex(endingAfter: cursor.offset)
+        var range: Range<Int>?
+        if unit < elementUnits.count {
+            range = trimmed(elementUnits[unit], in: element)
+            cursor.offset = elementUnits[unit].upperBound
+        } else if !elementHadUtterance {
+            // No unit at all: read the element's text if there is something to say.
+            range = trimmed(0..<element.text.count, in: element)
+            cursor.offset = element.text.count
+        }
+        return (range?.isEmpty == false ? range : nil, nil, unit + 1 >= elementUnits.count)
+    }
+
+    /// The events for reading `range` of `element` (or its `label`): the page turns before it,
+    /// its utterance, and what follows the element's last utterance.
+    private mutating func event(
+        reading range: Range<Int>, label: String?, of element: CurrentElement, at elementIndex: Int,
+        isLastInElement: Bool
+    ) -> ReadingEvent {
+        let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
+        let pageNumber: Utterance.PageNumber
+        var turns: [ReadingEvent] = []
+        if page == nil, let deferredStart, !hasDeferredUtterance {
+            // The first utterance of a deferring session: its page is found when asked.
+            hasDeferredUtterance = true
+            pageNumber = .deferred(document, start: deferredStart, unit: unitStart)
+        } else {
+            guard let made = turnPages(toward: unitStart) else { return finish() }
+            turns = made
+            pageNumber = .known(currentPage().number)
+        }
+        elementHadUtterance = true
+        let utterance = Utterance(
+            source: element.text, range: range, element: elementIndex, page: pageNumber, granularity: granularity,
+            traits: element.traits, label: label)
+        let endEvents = isLastInElement ? Self.eventsAtEnd(of: element.element, index: elementIndex) : []
+        if isLastInElement { advanceElement() }
+        // Most utterances come alone: no queue to fill and drain.
+        if turns.isEmpty, endEvents.isEmpty { return .utterance(utterance) }
+        pending = turns + [.utterance(utterance)] + endEvents
+        return pending.removeFirst()
+    }
+
     /// What follows an element's last utterance: "Heading" for a heading, then its
     /// high-importance custom content (the rest is on demand, like `AXCustomContent`).
-    private static func eventsAtEnd(of element: TextElement, index: Int) -> [ReadingEvent] {
+    private static func eventsAtEnd(of element: any NavigableElement, index: Int) -> [ReadingEvent] {
         var events: [ReadingEvent] = []
         if element.traits.contains(.heading) {
             events.append(.heading(element: index, text: element.markup.headingTitle ?? element.string))
@@ -275,13 +343,17 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     private mutating func units(in element: Int) -> TextUnits {
         if let cachedUnits, cachedUnits.element == element { return cachedUnits.units }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
-            !document.elements[element].tokenizer.hasUnits(granularity)
+            !document.elements[element].stringTokenizer.hasUnits(granularity)
         {
             preparedEnd = document.prepareUnitsAhead(granularity, from: element, budget: preparationBudget)
             preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
-        let elementUnits = document.elements[element].tokenizer.readingUnits(for: granularity)
+        let elementUnits = document.elements[element].stringTokenizer.readingUnits(for: granularity)
         cachedUnits = (element, elementUnits)
         return elementUnits
+    }
+
+    private func trimmed(_ range: Range<Int>, in element: CurrentElement) -> Range<Int> {
+        element.element.stringTokenizer.rangeTrimmingWhiteSpace(range)
     }
 }

@@ -1,15 +1,22 @@
 /// One unit of text that read-all speaks.
 public struct Utterance: Sendable, Hashable {
-    /// The text to speak: exactly the element's text in ``range``.
+    /// The text to speak: exactly the element's text in ``range``, or the element's label for
+    /// an element read by its label (``isLabel``).
     ///
     /// Made from the element's text when asked for (a session that only needs ranges, such
     /// as one that highlights, builds no strings).
     ///
     /// - Complexity: O(length of the range), on every access.
-    public var text: String { source.string(in: range) ?? "" }
+    public var text: String { label ?? source.string(in: range) ?? "" }
+    /// The element's label, for an element read by it: an image's description, spoken for an
+    /// element whose text is empty.
+    private let label: String?
+    /// The traits of the element spoken (``ElementTraits/image`` for an image's description).
+    public let traits: ElementTraits
     /// The element's text.
     private let source: TextStorage
-    /// The UTF-16 range of the text in its element (what to highlight).
+    /// The UTF-16 range of the text in its element (what to highlight); empty for an element
+    /// read by its label.
     public let range: Range<Int>
     /// The index of the element in the document.
     public let element: Int
@@ -24,22 +31,32 @@ public struct Utterance: Sendable, Hashable {
     /// as pagination. Every other utterance knows its page when it is made.
     public var page: Int { pageNumber.resolved }
 
+    /// Whether the utterance speaks its element's label rather than its text (an image's
+    /// description).
+    public var isLabel: Bool { label != nil }
+
     /// Where the utterance starts.
     public var position: ReadingPosition { ReadingPosition(element: element, offset: range.lowerBound) }
 
-    init(source: TextStorage, range: Range<Int>, element: Int, page: PageNumber, granularity: TextGranularity) {
+    init(
+        source: TextStorage, range: Range<Int>, element: Int, page: PageNumber, granularity: TextGranularity,
+        traits: ElementTraits = [], label: String? = nil
+    ) {
         self.source = source
+        self.traits = traits
+        self.label = label
         self.range = range
         self.element = element
         self.pageNumber = page
         self.granularity = granularity
     }
 
-    /// Equal utterances have the same text, range, element, granularity and page (comparing
-    /// pages may paginate the document, see ``page``).
+    /// Equal utterances have the same text, range, element, granularity, traits and page
+    /// (comparing pages may paginate the document, see ``page``).
     public static func == (lhs: Utterance, rhs: Utterance) -> Bool {
         lhs.text == rhs.text && lhs.range == rhs.range && lhs.element == rhs.element
-            && lhs.granularity == rhs.granularity && lhs.page == rhs.page
+            && lhs.granularity == rhs.granularity && lhs.traits == rhs.traits && lhs.isLabel == rhs.isLabel
+            && lhs.page == rhs.page
     }
 
     /// Hashes everything but the page, so hashing never paginates.
@@ -79,7 +96,7 @@ extension Utterance: CustomReflectable {
             self,
             children: [
                 "text": text, "range": range, "element": element, "granularity": granularity,
-                "pageNumber": pageNumber,
+                "traits": traits, "pageNumber": pageNumber,
             ], displayStyle: .struct)
     }
 }

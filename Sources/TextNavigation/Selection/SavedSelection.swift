@@ -13,8 +13,8 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
     /// The selection's identity, chosen when it is made, so saving it again updates it rather
     /// than adding a copy.
     public var id: UUID
-    /// The book's identity: any stable string key, such as the SHA-256 of the book file or its path.
-    public var book: String
+    /// The book's identity: the fingerprint of its bytes, or a backend's identifier for it.
+    public var book: BookIdentity
     /// The index of the element (paragraph or heading) holding the selection, in document order.
     public var elementIndex: Int
     /// The selection's UTF-16 code-unit offsets within the element's text.
@@ -38,7 +38,7 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
     /// A saved selection from its parts, taken as given.
     public init(
         id: UUID = UUID(),
-        book: String,
+        book: BookIdentity,
         elementIndex: Int,
         utf16Range: Range<Int>,
         text: String,
@@ -69,7 +69,7 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
     ///   inside a surrogate pair.
     public init?(
         id: UUID = UUID(),
-        book: String,
+        book: BookIdentity,
         elementIndex: Int,
         elementText: String,
         utf16Range: Range<Int>,

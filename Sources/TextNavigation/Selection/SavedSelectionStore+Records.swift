@@ -20,7 +20,7 @@ extension SavedSelectionStore {
     /// Binds `selection` to ``upsertSQL``'s parameters.
     static func bind(_ selection: SavedSelection, to statement: SQLite.Statement) throws(SQLite.Failure) {
         try statement.bind(selection.id.uuidString, at: 1)
-        try statement.bind(selection.book, at: 2)
+        try statement.bind(selection.book.rawValue, at: 2)
         try statement.bind(selection.elementIndex, at: 3)
         try statement.bind(selection.utf16Range.lowerBound, at: 4)
         try statement.bind(selection.utf16Range.upperBound, at: 5)
@@ -51,7 +51,7 @@ extension SavedSelectionStore {
         return .success(
             SavedSelection(
                 id: id,
-                book: row.text(1) ?? "",
+                book: BookIdentity(row.text(1) ?? ""),
                 elementIndex: row.int(2),
                 utf16Range: start..<end,
                 text: row.text(5) ?? "",

@@ -143,12 +143,13 @@ public final class SavedSelectionStore: Sendable {
     /// - Throws: ``SavedSelectionStoreError/invalidSelection(path:id:reason:)`` for a record this
     ///   readaloud cannot read; ``SavedSelectionStoreError/sqlite(path:operation:code:message:)``
     ///   when SQLite fails.
+    /// - Parameter book: the book's identity.
     /// - Complexity: O(*n* log *n*) for *n* selections of the book (an index on book and time).
-    public func selections(forBook book: String) throws(SavedSelectionStoreError) -> [SavedSelection] {
+    public func selections(forBook book: BookIdentity) throws(SavedSelectionStoreError) -> [SavedSelection] {
         let path = url.path
         return try run { database throws(SQLite.Failure) in
             let statement = try database.prepare(Self.selectSQL + " WHERE book = ?1 ORDER BY created_at, seq")
-            try statement.bind(book, at: 1)
+            try statement.bind(book.rawValue, at: 1)
             var rows: [Result<SavedSelection, SavedSelectionStoreError>] = []
             while try statement.step() {
                 rows.append(Self.selection(from: statement, path: path))

@@ -28,21 +28,26 @@ public final class SelectionController {
     /// Where "Copy" puts the selected text; `nil` leaves "Copy" out of the edit rotor.
     public var pasteboard: (@Sendable (String) -> Void)?
     /// Where "Save selection" saves (a store and the book's identity there); `nil` leaves it out.
-    public var saveTarget: (store: SavedSelectionStore, book: String)?
+    public var saveTarget: (store: SavedSelectionStore, book: BookIdentity)?
     /// The granularity the selection was last made, extended or shrunk by (kept with saves).
     public private(set) var granularity: TextGranularity = .word
 
-    private var textInputs: [Int: LaidOutTextInput] = [:]
+    private var textInputs: [Int: any TextInput] = [:]
 
     public init(document: Document) {
         self.document = document
     }
 
-    /// The text input of element `index` that mirrors this controller's selection.
-    public func textInput(forElement index: Int) -> LaidOutTextInput? {
+    /// The text input of element `index` that mirrors this controller's selection: the one the
+    /// element makes (``NavigableElement/makeTextInput()``), with its own geometry (a scanned
+    /// page's lines, a text element's layout).
+    ///
+    /// - Parameter index: the element's index in the document.
+    /// - Returns: the input, or `nil` when there is no such element.
+    public func textInput(forElement index: Int) -> (any TextInput)? {
         guard index >= 0, index < document.elements.count else { return nil }
         if let existing = textInputs[index] { return existing }
-        let input = document.elements[index].makeTextInput()
+        let input: any TextInput = document.elements[index].makeTextInput()
         input.inputDelegate = inputDelegate
         textInputs[index] = input
         return input
@@ -61,7 +66,7 @@ public final class SelectionController {
     @discardableResult
     public func select(_ granularity: TextGranularity, at position: ReadingPosition) -> Bool {
         guard document.contains(position) else { return false }
-        let tokenizer = document.elements[position.element].tokenizer
+        let tokenizer = document.elements[position.element].stringTokenizer
         let range =
             tokenizer.rangeEnclosingPosition(position.textPosition, with: granularity, inDirection: .forward)
             ?? tokenizer.rangeEnclosingPosition(position.textPosition, with: granularity, inDirection: .backward)
@@ -143,7 +148,7 @@ public final class SelectionController {
     {
         var offset = position.offset
         for element in position.element..<document.elements.count {
-            let units = document.elements[element].tokenizer.units(for: granularity)
+            let units = document.elements[element].stringTokenizer.units(for: granularity)
             let index = units.firstIndex(endingAfter: offset)
             if index < units.count {
                 return (
@@ -163,7 +168,7 @@ public final class SelectionController {
         guard position.element < document.elements.count else { return nil }
         var offset = position.offset
         for element in stride(from: position.element, through: 0, by: -1) {
-            let units = document.elements[element].tokenizer.units(for: granularity)
+            let units = document.elements[element].stringTokenizer.units(for: granularity)
             // Units do not overlap, so the one before the first ending after `offset - 1`
             // (the first that could start at or after `offset`) is the last starting before it.
             var index = units.firstIndex(endingAfter: offset - 1)
@@ -215,7 +220,8 @@ public final class SelectionController {
     }
 
     /// The saved-selection records for `parts`: one per element the selection touches.
-    private func savedSelections(of parts: [(element: Int, range: Range<Int>)], book: String) -> [SavedSelection] {
+    private func savedSelections(of parts: [(element: Int, range: Range<Int>)], book: BookIdentity) -> [SavedSelection]
+    {
         parts.compactMap { part in
             SavedSelection(
                 book: book, elementIndex: part.element, elementText: document.elements[part.element].string,

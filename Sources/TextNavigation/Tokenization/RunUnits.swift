@@ -24,8 +24,11 @@ struct RunUnits {
     private let table: UnsafeBufferPointer<UInt64>
     /// Each paragraph's first code unit in span offsets, then the span's length + 1.
     private let starts: [Int]
-    /// The edges written so far, every paragraph's in turn.
-    private var edges: [Int32] = []
+    /// The edges written so far, every paragraph's in turn: `edgeCount` of them, in room for
+    /// two per code unit of the span (units are non-empty and do not overlap, so no run has
+    /// more), lent by ``build(span:units:table:paragraphs:_:)`` for the pass.
+    private let edges: UnsafeMutableBufferPointer<Int32>
+    private var edgeCount = 0
     /// The index of each paragraph's first unit among `edges`' pairs, written as the run goes.
     private var firsts: [Int]
 
@@ -47,22 +50,40 @@ struct RunUnits {
     /// not to be used.
     private(set) var crossed = false
 
-    /// Units of `paragraphs` (at least one; their ranges in `span`'s buffer, ascending, each one
-    /// separator after the one before, the first starting where `span` starts), whose code units
-    /// are `units`, with ``CharacterBoundaries``' table of simple units.
-    init(
+    /// Calls `body` with the units of `paragraphs` (at least one; their ranges in `span`'s
+    /// buffer, ascending, each one separator after the one before, the first starting where
+    /// `span` starts), whose code units are `units`, with ``CharacterBoundaries``' table of
+    /// simple units, for it to add the run's segments to; then returns each paragraph's units
+    /// (``finish()``).
+    ///
+    /// The edges are written into one buffer with room for every unit the run can have, taken
+    /// for the pass, so that writing one is two stores (no array's growth or uniqueness check
+    /// a unit), then copied out once, exactly.
+    static func build<E: Error>(
         span: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
-        paragraphs: [Range<Int>]
+        paragraphs: [Range<Int>], _ body: (inout RunUnits) throws(E) -> Void
+    ) throws(E) -> [TextUnits]? {
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(2, 2 * units.count)) {
+            edges throws(E) in
+            var run = RunUnits(span: span, units: units, table: table, paragraphs: paragraphs, edges: edges)
+            try body(&run)
+            return run.finish()
+        }
+    }
+
+    private init(
+        span: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
+        paragraphs: [Range<Int>], edges: UnsafeMutableBufferPointer<Int32>
     ) {
         precondition(!paragraphs.isEmpty, "a run holds at least one paragraph")
+        precondition(edges.count >= 2 * units.count, "room for two edges a code unit")
         self.span = span
         self.units = units
         self.table = table
+        self.edges = edges
         let base = span.bufferRange.lowerBound
         starts = paragraphs.map { $0.lowerBound - base } + [units.count + 1]
         firsts = [Int](repeating: 0, count: paragraphs.count + 1)
-        // As many edges as code units: a run of words has about that many, or fewer.
-        edges.reserveCapacity(units.count)
         enter(0)
     }
 
@@ -71,7 +92,7 @@ struct RunUnits {
 
     /// Makes paragraph `index` the one segments go to.
     private mutating func enter(_ index: Int) {
-        firsts[index] = edges.count / 2
+        firsts[index] = edgeCount / 2
         paragraph = index
         start = starts[index]
         end = starts[index + 1] - 1
@@ -117,11 +138,17 @@ struct RunUnits {
 
     /// Writes the unit `lower..<upper` (paragraph offsets) unless it is empty or overlaps the
     /// unit before.
+    ///
+    /// The units written are non-empty, do not overlap and lie within their paragraphs, so
+    /// there is room for them (two edges a code unit); the precondition keeps a broken caller
+    /// from writing past the buffer.
     @inline(__always)
     private mutating func write(_ lower: Int, _ upper: Int) {
         guard upper > lower, lower >= lastEnd else { return }
-        edges.append(Int32(truncatingIfNeeded: lower))
-        edges.append(Int32(truncatingIfNeeded: upper))
+        precondition(edgeCount + 2 <= edges.count, "more units than code units")
+        edges[edgeCount] = Int32(truncatingIfNeeded: lower)
+        edges[edgeCount + 1] = Int32(truncatingIfNeeded: upper)
+        edgeCount += 2
         lastEnd = upper
     }
 
@@ -185,13 +212,13 @@ struct RunUnits {
 
     // MARK: Results
 
-    /// Each paragraph's units; `nil` when the run was crossed. Call once, at the end.
+    /// Each paragraph's units; `nil` when the run was crossed. Called once, at the end.
     ///
     /// The paragraphs share one array of exactly the run's edges, each its own stretch of it.
-    mutating func finish() -> [TextUnits]? {
+    private mutating func finish() -> [TextUnits]? {
         guard !crossed else { return nil }
-        for index in (paragraph + 1)..<firsts.count { firsts[index] = edges.count / 2 }
-        let bounds = Array(edges[...])
+        for index in (paragraph + 1)..<firsts.count { firsts[index] = edgeCount / 2 }
+        let bounds = Array(edges[..<edgeCount])
         return (0..<(firsts.count - 1)).map { index in
             TextUnits(sharing: bounds, first: firsts[index], count: firsts[index + 1] - firsts[index])
         }

@@ -63,7 +63,9 @@ public final class StringTokenizer: TextTokenizer {
         self.init(storage: storage, shared: TokenizerLocale.shared(locale), lineSource: lineSource)
     }
 
-    private init(storage: TextStorage, shared: TokenizerLocale, lineSource: (any LineUnitSource)?) {
+    /// A tokenizer over `storage` with `shared`'s locale (one resolved already, for passes that
+    /// make many tokenizers of one locale).
+    init(storage: TextStorage, shared: TokenizerLocale, lineSource: (any LineUnitSource)? = nil) {
         self.storage = storage
         self.shared = shared
         self.locale = shared.locale

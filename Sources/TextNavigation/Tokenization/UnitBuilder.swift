@@ -82,12 +82,13 @@ package enum UnitBuilder {
         throws(ICUError) -> [TextUnits]?
     {
         try span.withUTF16 { units throws(ICUError) in
-            var run = RunUnits(
-                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs)
-            if !scans || !SimpleWords.segments(of: units, { starts, ends in run.addWords(starts, ends) }) {
-                try addWords(of: iterator, span: span, paragraphs: paragraphs.count, to: &run)
+            try RunUnits.build(
+                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs
+            ) { run throws(ICUError) in
+                if !scans || !SimpleWords.segments(of: units, { starts, ends in run.addWords(starts, ends) }) {
+                    try addWords(of: iterator, span: span, paragraphs: paragraphs.count, to: &run)
+                }
             }
-            return run.finish()
         }
     }
 
@@ -128,22 +129,23 @@ package enum UnitBuilder {
         var questions = BoundaryQuestions(iterator: iterator, text: span)
         if scanning == nil { try iterator.setText(span) }
         let results: [TextUnits]? = span.withUTF16 { units in
-            var run = RunUnits(
-                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs)
-            if let scanning {
-                SimpleSentences.segments(
-                    ofSurveyed: units, exceptions: scanning, isBoundary: { questions.isBoundary($0) }
-                ) { starts, ends in
-                    run.addSentences(
-                        starts, ends, abbreviations: abbreviations, isCharacterBoundary: isCharacterBoundary)
-                }
-            } else {
-                iterator.forEachSegment(withStatuses: false) { start, end, _ in
-                    run.addSentence(
-                        start, end, abbreviations: abbreviations, isCharacterBoundary: isCharacterBoundary)
+            RunUnits.build(
+                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs
+            ) { run in
+                if let scanning {
+                    SimpleSentences.segments(
+                        ofSurveyed: units, exceptions: scanning, isBoundary: { questions.isBoundary($0) }
+                    ) { starts, ends in
+                        run.addSentences(
+                            starts, ends, abbreviations: abbreviations, isCharacterBoundary: isCharacterBoundary)
+                    }
+                } else {
+                    iterator.forEachSegment(withStatuses: false) { start, end, _ in
+                        run.addSentence(
+                            start, end, abbreviations: abbreviations, isCharacterBoundary: isCharacterBoundary)
+                    }
                 }
             }
-            return run.finish()
         }
         if let failure = questions.failure { throw failure }
         return results

@@ -119,14 +119,14 @@ enum ReadCommand {
                 from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
             return (session, document.pageIndex(containing: session.position) + 1)
         }
-        let index = (arguments[page] ?? 1) - 1
-        guard index < document.pageCount else {
+        let number = arguments[page] ?? 1
+        guard number <= document.pageCount else {
             throw CommandFailure(
                 UsageError(
-                    "--page \(index + 1) is past the end: the book has \(document.pageCount) pages at this layout",
+                    "--page \(number) is past the end: the book has \(document.pageCount) pages at this layout",
                     spec: arguments.spec))
         }
-        return (ReadingSession(document: document, granularity: granularity, page: index), index + 1)
+        return (ReadingSession(document: document, granularity: granularity, page: number), number)
     }
 
     /// Reads `session` to the end of the book, printing or speaking each event; on Ctrl-C (or

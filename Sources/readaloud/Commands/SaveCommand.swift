@@ -32,8 +32,9 @@ enum SaveCommand {
         }
         let element = document.elements[position.element]
         let range =
-            element.tokenizer.rangeEnclosingPosition(position.textPosition, with: granularity, inDirection: .forward)
-            ?? element.tokenizer.rangeEnclosingPosition(
+            element.stringTokenizer.rangeEnclosingPosition(
+                position.textPosition, with: granularity, inDirection: .forward)
+            ?? element.stringTokenizer.rangeEnclosingPosition(
                 position.textPosition, with: granularity, inDirection: .backward)
         guard let range, !range.isEmpty,
             let selection = SavedSelection(

@@ -60,21 +60,10 @@ enum SelectionStoreOptions {
         return CommandFailure("\(error)", exitCode: code)
     }
 
-    /// The book's identity in the store: a fingerprint of its bytes (64-bit FNV-1a and the
-    /// length), so selections follow the book when it is moved or copied.
-    static func identity(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex + ":\(bytes.count)"
-    }
-
     /// The book file (plain text or EPUB) opened, and its identity; standard input cannot hold
     /// saved selections.
-    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: OpenedBook, identity: String) {
+    static func book(_ arguments: ParsedArguments) throws(CommandFailure) -> (book: OpenedBook, identity: BookIdentity)
+    {
         let path = arguments.positionals[0]
         guard path != "-" else {
             throw CommandFailure(
@@ -83,7 +72,8 @@ enum SelectionStoreOptions {
         let bytes = try BookInput.bytes(at: path)
         let locale = arguments[CommonOptions.locale]
         return (
-            try OpenedBook.open(at: path, lossy: arguments[CommonOptions.lossy], locale: locale), identity(of: bytes)
+            try OpenedBook.open(at: path, lossy: arguments[CommonOptions.lossy], locale: locale),
+            BookIdentity(fingerprintOf: bytes)
         )
     }
 }

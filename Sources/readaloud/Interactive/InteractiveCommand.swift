@@ -122,7 +122,7 @@ enum InteractiveCommand {
     /// Where reading starts: `--from`'s locator, else the position kept for `book`, else the
     /// document's start.
     private static func start(
-        _ arguments: ParsedArguments, in document: Document, book: String, positions: LastPositionStore?
+        _ arguments: ParsedArguments, in document: Document, book: BookIdentity, positions: LastPositionStore?
     ) throws(CommandFailure) -> ReadingPosition {
         if let locator = arguments[from] {
             do {

@@ -16,7 +16,7 @@ final class InteractiveReader {
         /// The book's title for the status line.
         var title: String
         /// The book's identity in the stores (its fingerprint).
-        var book: String
+        var book: BookIdentity
         /// The unit the rotor starts on.
         var unit: RotorUnit
         /// The time between utterances while reading all without speech.

@@ -17,14 +17,14 @@ struct LastPositionStore {
         directory = selectionsStore.deletingLastPathComponent().appendingPathComponent("positions", isDirectory: true)
     }
 
-    private func file(forBook book: String) -> URL {
-        let name = book.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+    private func file(forBook book: BookIdentity) -> URL {
+        let name = book.rawValue.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
         return directory.appendingPathComponent(name + ".json")
     }
 
     /// The locator saved for `book`, or `nil` when there is none or it cannot be read (a damaged
     /// file is ignored: the book opens at its start).
-    func locator(forBook book: String) -> Locator? {
+    func locator(forBook book: BookIdentity) -> Locator? {
         guard let data = FileManager.default.contents(atPath: file(forBook: book).path) else { return nil }
         return try? Locator(json: String(decoding: data, as: UTF8.self))
     }
@@ -32,7 +32,7 @@ struct LastPositionStore {
     /// Saves `locator` as the place to reopen `book` at.
     ///
     /// - Throws: the file system's error when the folder cannot be made or the file written.
-    func save(_ locator: Locator, forBook book: String) throws {
+    func save(_ locator: Locator, forBook book: BookIdentity) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let target = file(forBook: book)
         let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")

@@ -34,7 +34,7 @@ struct PageView {
         for (index, part) in page.elements.enumerated() {
             if index > 0 { rows.append([]) }
             let element = part.element
-            let layout = element.makeTextInput().layout
+            let layout = element.geometry
             let lines = layout.lines
             for line in lines {
                 // Lines of this element on this page; empty lines only where the element has no

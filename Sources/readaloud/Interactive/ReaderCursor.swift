@@ -73,7 +73,7 @@ struct ReaderCursor {
     /// Goes to the last character of the line holding the position, white space left out.
     mutating func moveToLineEnd() -> Bool {
         guard let line = currentLine() else { return false }
-        let tokenizer = document.elements[position.element].tokenizer
+        let tokenizer = document.elements[position.element].stringTokenizer
         let end = TextPosition(offset: line.trimmedRange.upperBound)
         guard line.trimmedRange.upperBound > line.trimmedRange.lowerBound,
             let last = tokenizer.position(from: end, toBoundary: .character, inDirection: .backward)
@@ -91,7 +91,7 @@ struct ReaderCursor {
         if let found = navigator.currentUnit(unit.textGranularity), !found.range.isEmpty {
             return (found.element, found.range)
         }
-        let tokenizer = element.tokenizer
+        let tokenizer = element.stringTokenizer
         if let character = tokenizer.rangeEnclosingPosition(
             position.textPosition, with: .character, inDirection: .forward)
         {
@@ -109,7 +109,7 @@ struct ReaderCursor {
     /// The laid-out line holding the position.
     private func currentLine() -> LineFragment? {
         guard document.contains(position) else { return nil }
-        let layout = document.elements[position.element].makeTextInput().layout
+        let layout = document.elements[position.element].geometry
         guard let index = layout.lineNumber(for: position.textPosition) else { return nil }
         return layout.line(at: index)
     }

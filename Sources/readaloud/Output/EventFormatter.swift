@@ -109,10 +109,10 @@ enum EventFormatter {
     /// `{"start","end","href","fragment","element","noteref"}`: offsets clipped like ruby's,
     /// `fragment` and `element`, the target element's index, only when known; `noteref` true
     /// for a note reference). Plain-text elements get none.
-    static func addMarkup(of element: TextElement, for utterance: Utterance, to object: inout JSONObject) {
+    static func addMarkup(of element: any NavigableElement, for utterance: Utterance, to object: inout JSONObject) {
         let markup = element.markup
         guard let href = markup.href else { return }
-        object.add("language", element.locale)
+        object.add("language", element.language)
         object.add("href", href)
         object.add("direction", markup.direction == .rightToLeft ? "rtl" : "ltr")
         var traits: [String] = []

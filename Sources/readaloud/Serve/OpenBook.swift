@@ -21,7 +21,7 @@ final class OpenBook {
     var linesPerPage: Int
     var textScale: Double = 1
     private(set) lazy var selection = SelectionController(document: document)
-    private var cachedIdentity: String?
+    private var cachedIdentity: BookIdentity?
 
     init(id: Int, source: Source, document: Document, width: Int, linesPerPage: Int) {
         self.id = id
@@ -42,12 +42,12 @@ final class OpenBook {
 
     /// The book's identity in the saved-selection store (as `readaloud save` computes it), read
     /// once.
-    func identity() throws(CommandFailure) -> String {
+    func identity() throws(CommandFailure) -> BookIdentity {
         if let cachedIdentity { return cachedIdentity }
-        let identity: String
+        let identity: BookIdentity
         switch source {
-        case .file(let path): identity = SelectionStoreOptions.identity(of: try BookInput.bytes(at: path))
-        case .text(let text): identity = SelectionStoreOptions.identity(of: Array(text.utf8))
+        case .file(let path): identity = BookIdentity(fingerprintOf: try BookInput.bytes(at: path))
+        case .text(let text): identity = BookIdentity(fingerprintOf: text.utf8)
         }
         cachedIdentity = identity
         return identity

@@ -38,7 +38,7 @@ final class ReadAllSession: @unchecked Sendable {
     private let startLine: String
 
     /// A session that will read `document` by `granularity` from `position` (a locator's) or
-    /// the start of page `page` (from 0), once started (``start()``).
+    /// the start of page `page` (from 1), once started (``start()``).
     init(
         id: Int, book: Int, document: Document, granularity: TextGranularity, from position: ReadingPosition?,
         page: Int, output: OutputQueue
@@ -53,7 +53,7 @@ final class ReadAllSession: @unchecked Sendable {
         self.delivered = session.position
         // The page reading starts on, as the CLI's `start` event gives it: where the first unit
         // starts when reading from a position, else the page asked for.
-        let startPage = position == nil ? page + 1 : document.pageIndex(containing: session.position) + 1
+        let startPage = position == nil ? page : document.pageIndex(containing: session.position) + 1
         self.startLine = Self.wrap(
             session: id,
             EventFormatter.startLine(

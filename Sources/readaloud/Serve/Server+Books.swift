@@ -99,7 +99,7 @@ extension Server {
         return .object([
             ("text", .string(element.string)),
             ("traits", .array(names.filter { element.traits.contains($0.0) }.map { .string($0.1) })),
-            ("language", .string(element.locale)),
+            ("language", .string(element.language)),
             ("page", .integer(page)),
             ("label", element.label.map(JSONValue.string) ?? .null),
         ])
@@ -109,7 +109,7 @@ extension Server {
         let book = try book(params)
         let index = try elementIndex(params, in: book)
         let granularity = try params.granularity()
-        let segments = book.document.elements[index].tokenizer.units(for: granularity)
+        let segments = book.document.elements[index].stringTokenizer.units(for: granularity)
         return .array(
             (0..<segments.count).map { .array([.integer(segments[$0].lowerBound), .integer(segments[$0].upperBound)]) })
     }

@@ -21,7 +21,7 @@ extension Server {
         let affinity = try params.choice(
             "affinity", [("downstream", TextAffinity.downstream), ("upstream", .upstream)], default: .downstream)
         let position = TextPosition(offset: offset, affinity: affinity)
-        let tokenizer = book.document.elements[index].tokenizer
+        let tokenizer = book.document.elements[index].stringTokenizer
         switch query {
         case .rangeEnclosingPosition:
             guard let range = tokenizer.rangeEnclosingPosition(position, with: granularity, inDirection: direction)

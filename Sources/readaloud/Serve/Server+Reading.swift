@@ -10,7 +10,7 @@ extension Server {
         let book = try book(params)
         let granularity = try params.granularity(default: .sentence)
         var position: ReadingPosition?
-        var page = 0
+        var page = 1
         if params.has("from") {
             guard !params.has("page") else { throw .invalidParams("page", "give 'from' or 'page', not both") }
             position = try locatorPosition(params, "from", in: book)
@@ -19,7 +19,7 @@ extension Server {
             guard number <= count else {
                 throw .invalidParams("page", "\(number) is past the end: the book has \(count) pages at this layout")
             }
-            page = number - 1
+            page = number
         }
         forgetFinishedSessions()
         let id = nextSessionID

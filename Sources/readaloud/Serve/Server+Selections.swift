@@ -162,7 +162,7 @@ extension Server {
         return .bool(true)
     }
 
-    private func identity(of book: OpenBook) throws(RPCError) -> String {
+    private func identity(of book: OpenBook) throws(RPCError) -> BookIdentity {
         do {
             return try book.identity()
         } catch {

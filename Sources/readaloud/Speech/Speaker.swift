@@ -43,7 +43,7 @@ final class Speaker {
         for utterance: Utterance, in document: Document, readings: [SpeechMarkup.Reading]
     ) -> SpeechMarkup {
         let element = document.elements[utterance.element]
-        let segments = element.tokenizer.readingUnits(for: .word)
+        let segments = element.stringTokenizer.readingUnits(for: .word)
         // The first word that ends after the utterance starts, then those that start before it
         // ends.
         var low = segments.firstIndex(endingAfter: utterance.range.lowerBound)
@@ -54,7 +54,7 @@ final class Speaker {
         }
         return SpeechMarkup(
             text: utterance.text, range: utterance.range, words: words, readings: readings,
-            language: element.locale)
+            language: element.language)
     }
 
     /// Prints `line` for `event` and speaks the event. Returns where reading was stopped when

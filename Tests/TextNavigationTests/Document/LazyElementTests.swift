@@ -14,7 +14,7 @@ import Testing
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
         let held = document.elements[3]
-        for index in document.elements.indices { _ = document.elements[index].tokenizer }
+        for index in document.elements.indices { _ = document.elements[index].stringTokenizer }
         #expect(document.elements[3] === held)
         #expect(held.nextTextNavigationElement?.previousTextNavigationElement === held)
         #expect(held.previousTextNavigationElement?.nextTextNavigationElement === held)
@@ -34,16 +34,16 @@ import Testing
     @Test func elementsNobodyHoldsAreLetGoWithTheirCaches() throws {
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
-        weak let first: TextElement? = document.elements[0]
-        weak let tokenizer: StringTokenizer? = document.elements[0].tokenizer
+        weak let first: TextElement? = document.elements[0] as? TextElement
+        weak let tokenizer: StringTokenizer? = document.elements[0].stringTokenizer
         _ = tokenizer?.units(for: .word)
         #expect(first != nil)  // one of the most recent
-        for index in document.elements.indices.dropFirst() { _ = document.elements[index].tokenizer }
+        for index in document.elements.indices.dropFirst() { _ = document.elements[index].stringTokenizer }
         #expect(first == nil)
         #expect(tokenizer == nil)
         // Made again, the same text and units.
         #expect(document.elements[0].string.hasPrefix("0. Alice"))
-        #expect(document.elements[0].tokenizer.units(for: .word).count == 1 + 7 * 26)
+        #expect(document.elements[0].stringTokenizer.units(for: .word).count == 1 + 7 * 26)
     }
 
     /// An element asked for again and again is held once and counted once against the budget
@@ -51,7 +51,7 @@ import Testing
     @Test func elementsAskedForAgainDoNotPushOutTheOthers() throws {
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
-        weak let first: TextElement? = document.elements[0]
+        weak let first: TextElement? = document.elements[0] as? TextElement
         for index in 1..<100 { _ = document.elements[index] }
         // About 100,000 UTF-16 units of elements so far, under the budget; then two of them in
         // turn, which as new elements would be another million.
@@ -70,12 +70,12 @@ import Testing
     /// a reader prepares ahead stay made, with their units, until they are read.
     @Test func shortElementsAreHeldByTheThousandNotTheHundredThousand() throws {
         let document = Document(book: try PlainTextBook(Array(repeating: "a", count: 30_000).joined(separator: "\n\n")))
-        weak let first: TextElement? = document.elements[0]
+        weak let first: TextElement? = document.elements[0] as? TextElement
         for index in 1..<20_000 { _ = document.elements[index] }
         #expect(first == nil)
         let end = document.prepareUnitsAhead(.word, from: 20_000, budget: Document.preparationBudget)
         #expect(end - 20_000 > 100)
-        #expect((20_000..<end).allSatisfy { document.elements[$0].tokenizer.hasUnits(.word) })
+        #expect((20_000..<end).allSatisfy { document.elements[$0].stringTokenizer.hasUnits(.word) })
     }
 
     @Test func aBookOfMillionsOfParagraphsKeepsNoSlotForEach() throws {
@@ -102,8 +102,8 @@ import Testing
         let held = document.elements[0]
         _ = document.pageCount
         document.relayout(PageLayout(width: 30, linesPerPage: 30))
-        #expect(held.lines.width == 30)
-        #expect(document.elements[40].lines.width == 30)
-        #expect(document.elements[40].tokenizer.units(for: .line).count > 30)
+        #expect((held as? TextElement)?.lines.width == 30)
+        #expect((document.elements[40] as? TextElement)?.lines.width == 30)
+        #expect(document.elements[40].stringTokenizer.units(for: .line).count > 30)
     }
 }

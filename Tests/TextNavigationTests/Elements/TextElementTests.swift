@@ -5,16 +5,16 @@ import TextNavigation
     @Test func anElementsTextInputFollowsTheDocumentsLayout() throws {
         let text = "The quick brown fox jumps over the lazy dog and keeps on running far away."
         let document = Document(book: try PlainTextBook(text), layout: PageLayout(width: 20, linesPerPage: 3))
-        let element = try #require(document.elements.first)
+        let element = try #require(document.elements.first as? TextElement)
         let input = element.makeTextInput()
         let narrowLines = input.layout.lineCount
-        #expect(narrowLines == element.tokenizer.units(for: .line).count)
+        #expect(narrowLines == element.stringTokenizer.units(for: .line).count)
         #expect(narrowLines >= 4)
         let position = TextPosition(offset: 35)
         let before = input.text(in: TextRange(position, TextPosition(offset: 39)))
         document.relayout(PageLayout(width: 40, linesPerPage: 3))
         #expect(input.layout.lineCount < narrowLines)
-        #expect(input.layout.lineCount == element.tokenizer.units(for: .line).count)
+        #expect(input.layout.lineCount == element.stringTokenizer.units(for: .line).count)
         #expect(input.text(in: TextRange(position, TextPosition(offset: 39))) == before)
     }
 

@@ -186,18 +186,18 @@ struct LineBreakerTests {
     @Test func paginationKeepsNoLayout() throws {
         let document = try BookDocuments.document("alice-in-wonderland.txt")
         #expect(document.pageCount > 1)
-        #expect(document.elements.allSatisfy { !$0.lines.hasLayout })
+        #expect(document.elements.allSatisfy { ($0 as? TextElement)?.lines.hasLayout == false })
         // Line units are the elements' layouts' line units.
         for element in document.elements.prefix(50) {
-            let input = element.makeTextInput()
-            #expect(element.tokenizer.units(for: .line) == input.layout.lineUnits)
+            let input = try #require((element as? TextElement)?.makeTextInput())
+            #expect(element.stringTokenizer.units(for: .line) == input.layout.lineUnits)
         }
     }
 
     @Test func aTextInputKeepsItsLayoutUntilRelaidOut() throws {
         let document = try BookDocuments.document("alice-in-wonderland.txt")
         try #require(document.elements.count > 10)
-        let input = document.elements[10].makeTextInput()
+        let input = try #require((document.elements[10] as? TextElement)?.makeTextInput())
         let first = input.layout
         #expect(input.layout === first)
         input.relayout(width: 20)

@@ -11,7 +11,7 @@ import TextNavigation
         var expected: [NavigationUnit] = []
         for index in elements.indices {
             let element = document.elements[index]
-            let segments = element.tokenizer.units(for: granularity)
+            let segments = element.stringTokenizer.units(for: granularity)
             for unit in 0..<segments.count {
                 expected.append(
                     NavigationUnit(

@@ -24,7 +24,7 @@ import TextNavigation
         var crossing = 0
         for index in 1..<document.pageCount {
             let page = try #require(document.page(at: index))
-            let session = ReadingSession(document: document, granularity: .paragraph, page: index)
+            let session = ReadingSession(document: document, granularity: .paragraph, page: index + 1)
             let first = Self.utterances(session).first
             let expected = all.first { $0.position >= page.start }
             // On a last page that a unit begun before covers, nothing is left to read.
@@ -41,7 +41,7 @@ import TextNavigation
             let start = try #require(document.page(at: index)).start
             for session in [
                 ReadingSession(document: document, granularity: .paragraph, from: start),
-                ReadingSession(document: document, granularity: .paragraph, page: index),
+                ReadingSession(document: document, granularity: .paragraph, page: index + 1),
             ] {
                 for utterance in Self.utterances(session) {
                     #expect(utterance.page == document.pageIndex(containing: utterance.position) + 1, "\(utterance)")

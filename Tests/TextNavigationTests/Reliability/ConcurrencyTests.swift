@@ -12,7 +12,7 @@ struct ConcurrencyTests {
     /// What one reader gets from a document: the read-all events, then the units a navigator
     /// visits by word from the start, then a locator round trip in the middle.
     static func read(_ document: Document, _ granularity: TextGranularity) throws -> [String] {
-        var result = ReadingSession(document: document, granularity: granularity, page: 0).map { "\($0)" }
+        var result = ReadingSession(document: document, granularity: granularity, page: 1).map { "\($0)" }
         var navigator = Navigator(document: document)
         for _ in 0..<500 {
             guard let unit = navigator.move(.forward, by: .word) else { break }

@@ -207,7 +207,7 @@ struct HostileInputTests {
             #expect(book.paragraphs.isEmpty)
             let document = Document(book: book)
             #expect(document.pageCount == 1)
-            #expect(Array(ReadingSession(document: document, granularity: .word, page: 0)) == [.end])
+            #expect(Array(ReadingSession(document: document, granularity: .word, page: 1)) == [.end])
             var navigator = Navigator(document: document, position: ReadingPosition(element: 3, offset: 9))
             #expect(navigator.position == ReadingPosition(element: 0, offset: 0))
             #expect(navigator.move(.forward, by: .word) == nil)
@@ -227,7 +227,7 @@ struct HostileInputTests {
     @Test func separatorsMakeTheUnitsTheirDefinitionsSay() throws {
         func units(_ text: String, _ granularity: TextGranularity) throws -> [String] {
             let element = try #require(Document(book: try PlainTextBook(text)).elements.first)
-            return element.tokenizer.units(for: granularity).ranges.map { element.text.string(in: $0)! }
+            return element.stringTokenizer.units(for: granularity).ranges.map { element.text.string(in: $0)! }
         }
         #expect(try units("Before the NEL.\u{85}After it.", .paragraph) == ["Before the NEL.", "After it."])
         #expect(try units("One\u{2028}two three.", .paragraph) == ["One\u{2028}two three."])
@@ -274,7 +274,7 @@ struct HostileInputTests {
         let length = try #require(document.elements.first).text.count
         #expect(length == bytes.count - 1)  // the trailing space is trimmed
         #expect(document.pageCount > 4_000)
-        let first = Array(ReadingSession(document: document, granularity: .sentence, page: 0).prefix(3))
+        let first = Array(ReadingSession(document: document, granularity: .sentence, page: 1).prefix(3))
         guard case .utterance(let opening) = first.first else {
             Issue.record("nothing read from the first page")
             return
@@ -294,7 +294,7 @@ struct HostileInputTests {
         var navigator = Navigator(document: document, position: document.endPosition)
         #expect(navigator.move(.backward, by: .sentence)?.text == "The quick brown fox jumps over the lazy dog.")
         #expect(navigator.move(.forward, by: .sentence) == nil)
-        let tail = Array(ReadingSession(document: document, granularity: .sentence, page: document.pageCount - 1))
+        let tail = Array(ReadingSession(document: document, granularity: .sentence, page: document.pageCount))
         #expect(tail.last == .end)
         #expect(tail.count > 1)
     }
@@ -321,7 +321,7 @@ struct HostileInputTests {
             }
             checker.checkNavigatorRoundTrips(from: positions)
             checker.checkLocators(
-                at: positions.filter { document.elements[$0.element].tokenizer.isCharacterBoundary($0.offset) })
+                at: positions.filter { document.elements[$0.element].stringTokenizer.isCharacterBoundary($0.offset) })
             #expect(checker.failures.isEmpty, "\(checker.label): \(checker.failures.count) failures")
             for failure in checker.failures.prefix(10) { Issue.record("\(checker.label): \(failure)") }
         }

@@ -126,7 +126,7 @@ struct InvariantChecker {
 
     /// Invariants 4 and 5 for every granularity of element `index`.
     mutating func checkUnits(of index: Int) {
-        let tokenizer = document.elements[index].tokenizer
+        let tokenizer = document.elements[index].stringTokenizer
         let length = tokenizer.length
         for granularity in [TextGranularity.word, .sentence, .paragraph, .line] {
             var previousEnd = 0
@@ -158,7 +158,7 @@ struct InvariantChecker {
 
     /// Invariants 1 to 3 at every start and end of `granularity`'s units in element `index`.
     mutating func checkEveryBoundary(of index: Int, _ granularity: TextGranularity) {
-        let tokenizer = document.elements[index].tokenizer
+        let tokenizer = document.elements[index].stringTokenizer
         let units = tokenizer.units(for: granularity)
         var edges = Set<Int>()
         for unit in units.ranges {
@@ -175,7 +175,7 @@ struct InvariantChecker {
     /// Invariants 1 to 3 for every granularity and storage direction at `position`, and the
     /// layout directions' answers equal to the storage direction they map to.
     mutating func checkAllQueries(at position: ReadingPosition) {
-        let tokenizer = document.elements[position.element].tokenizer
+        let tokenizer = document.elements[position.element].stringTokenizer
         for granularity in TextGranularity.allCases {
             for direction in [TextStorageDirection.forward, .backward] {
                 check(tokenizer, element: position.element, position.textPosition, granularity, direction)
@@ -257,7 +257,8 @@ struct InvariantChecker {
             let element = document.elements[position.element]
             guard
                 let input = inputs[position.element]
-                    ?? (try? LaidOutTextInput(storage: element.text, locale: element.locale, width: width))
+                    ?? (try? LaidOutTextInput(
+                        storage: element.text, locale: (element as? TextElement)?.locale ?? "en", width: width))
             else {
                 expect(false, "no text input for element \(position.element)")
                 continue
@@ -281,7 +282,7 @@ struct InvariantChecker {
         var expected: [NavigationUnit] = []
         for index in 0..<elements {
             let element = document.elements[index]
-            for range in element.tokenizer.units(for: granularity).ranges {
+            for range in element.stringTokenizer.units(for: granularity).ranges {
                 expected.append(
                     NavigationUnit(
                         element: index, range: range, text: element.text.string(in: range)!, granularity: granularity))
@@ -332,7 +333,7 @@ struct InvariantChecker {
     mutating func checkReadAll(_ granularity: TextGranularity, from start: ReadingPosition?) {
         var session =
             start.map { ReadingSession(document: document, granularity: granularity, from: $0) }
-            ?? ReadingSession(document: document, granularity: granularity, page: 0)
+            ?? ReadingSession(document: document, granularity: granularity, page: 1)
         let first = session.position
         var covered = Array(repeating: [Range<Int>](), count: document.elements.count)
         var last: (element: Int, end: Int)?
@@ -384,7 +385,7 @@ struct InvariantChecker {
         var stored: [(ReadingPosition, String)] = []
         for requested in positions {
             // A position inside a cluster stands for the cluster's start.
-            let tokenizer = document.elements[requested.element].tokenizer
+            let tokenizer = document.elements[requested.element].stringTokenizer
             var position = requested
             if !tokenizer.isCharacterBoundary(position.offset) {
                 position.offset = tokenizer.characterBoundary(before: position.offset) ?? 0

@@ -21,7 +21,7 @@ struct ScratchDirectory {
 
 extension SavedSelection {
     /// A selection with every field set, varied by `index`.
-    static func sample(_ index: Int, book: String = "book-a", createdAt: Date? = nil) -> SavedSelection {
+    static func sample(_ index: Int, book: BookIdentity = "book-a", createdAt: Date? = nil) -> SavedSelection {
         SavedSelection(
             book: book,
             elementIndex: index,

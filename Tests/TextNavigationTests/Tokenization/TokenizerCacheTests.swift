@@ -14,7 +14,7 @@ struct TokenizerCacheTests {
         let document = Document(book: book, locale: locale)
         for granularity in [TextGranularity.word, .sentence] {
             let expected = try BookDocuments.unitsAlone(book, locale: locale, granularity)
-            let units = document.elements.map { $0.tokenizer.units(for: granularity).ranges }
+            let units = document.elements.map { $0.stringTokenizer.units(for: granularity).ranges }
             #expect(units == expected, "\(name) \(granularity)")
         }
     }

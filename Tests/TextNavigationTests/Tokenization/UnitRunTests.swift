@@ -18,7 +18,7 @@ struct UnitRunTests {
         for granularity in [TextGranularity.word, .sentence] {
             let document = Document(book: book, locale: locale)
             document.prepareUnits(granularity, elements: 0..<document.elements.count)
-            let units = document.elements.map { $0.tokenizer.units(for: granularity).ranges }
+            let units = document.elements.map { $0.stringTokenizer.units(for: granularity).ranges }
             #expect(
                 units == (try BookDocuments.unitsAlone(book, locale: locale, granularity)), "\(name) \(granularity)")
         }
@@ -52,11 +52,11 @@ struct UnitRunTests {
         let document = Document(book: book, locale: locale)
         // Some caches are filled first, one element at a time: they split runs.
         for index in stride(from: 3, to: document.elements.count, by: 17) {
-            _ = document.elements[index].tokenizer.units(for: .sentence)
+            _ = document.elements[index].stringTokenizer.units(for: .sentence)
         }
         var next = 0
         while next < document.elements.count { next = document.prepareUnitsAhead(.sentence, from: next, budget: 5_000) }
-        let units = document.elements.map { $0.tokenizer.units(for: .sentence).ranges }
+        let units = document.elements.map { $0.stringTokenizer.units(for: .sentence).ranges }
         #expect(units == (try BookDocuments.unitsAlone(book, locale: locale, .sentence)))
     }
 
@@ -76,7 +76,7 @@ struct UnitRunTests {
         for granularity in [TextGranularity.word, .sentence] {
             let document = Document(book: book, locale: locale)
             document.prepareUnits(granularity, elements: 0..<document.elements.count)
-            let units = document.elements.map { $0.tokenizer.units(for: granularity).ranges }
+            let units = document.elements.map { $0.stringTokenizer.units(for: granularity).ranges }
             #expect(
                 units == (try BookDocuments.unitsAlone(book, locale: locale, granularity)), "\(locale) \(granularity)")
         }
@@ -136,9 +136,22 @@ struct UnitRunTests {
             Array(repeating: String(repeating: "One two. ", count: 9_000), count: 3).joined(separator: "\n\n"))
         let document = Document(book: sentences, locale: locale)
         document.prepareUnits(.sentence, elements: 0..<document.elements.count)
-        let units = document.elements.map { $0.tokenizer.units(for: .sentence).ranges }
+        let units = document.elements.map { $0.stringTokenizer.units(for: .sentence).ranges }
         #expect(units.map(\.count) == [9_000, 9_000, 9_000])
         #expect(units == (try BookDocuments.unitsAlone(sentences, locale: locale, .sentence)))
+    }
+
+    /// A run whose every code unit is a word of its own (ICU's Chinese dictionary splits "的的…"
+    /// into single characters) has two edges a code unit, the most a run can have: every unit is
+    /// kept, in a run of paragraphs and in one text.
+    @Test func aRunOfOneCodeUnitWordsKeepsEveryUnit() throws {
+        let paragraphs = [String(repeating: "的", count: 300), "的", String(repeating: "了", count: 129)]
+        let book = try PlainTextBook(paragraphs.joined(separator: "\n\n"))
+        let expected = try Self.expectRunWordsMatchTheReference(book, locale: "zh")
+        #expect(expected.map(\.count) == [300, 1, 129])
+        #expect(expected.first?.last == 299..<300)
+        let single = try StringTokenizer(paragraphs[0], locale: "zh").units(for: .word)
+        #expect(single.count == 300)
     }
 
     /// Checks the word units of `book`'s paragraphs from one pass over them (from ICU's
@@ -200,7 +213,7 @@ struct UnitRunTests {
         let strings = ["First one. Dr.", "Second: two words.", "", "Third."]
         let document = Document(pages: [strings.map { TextElement($0) }])
         document.prepareUnits(.word, elements: -3..<99)
-        let units = document.elements.map { $0.tokenizer.units(for: .word).ranges }
+        let units = document.elements.map { $0.stringTokenizer.units(for: .word).ranges }
         #expect(units == (try strings.map { try StringTokenizer($0).units(for: .word).ranges }))
     }
 }

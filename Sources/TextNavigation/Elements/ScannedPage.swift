@@ -1,0 +1,122 @@
+/// A scanned handwritten page, as in Apple's talk on accessible reading apps: an image whose
+/// text (from recognition or a transcription) and line rects are known, not laid out.
+///
+/// It is not a text view, yet it conforms to ``TextInput`` by supplying its own geometry (a
+/// ``FixedLineGeometry`` built from the given line rects) and giving its tokenizer those lines
+/// as line units. Navigation, carets, selection rects, hit tests and reading by line number
+/// then behave as they do for laid-out text.
+///
+/// It is also a ``NavigableElement``: a document may hold it among its other elements, and
+/// read-all, navigation, locators and selection work inside it by its own lines. Each text input
+/// ``makeTextInput()`` makes shares the page's lines, geometry and tokenizer, with a selection of
+/// its own (a document's selection controller selects through one).
+///
+/// `Sendable`: the lines, geometry and tokenizer never change; the selection, the delegate and
+/// the traits live behind a lock. Still, like a view, give its selection one owner at a time.
+public final class ScannedPage: TextInput, AccessibilityReadingContent, NavigableElement {
+    /// One handwritten line: its text and where it sits on the page image.
+    public struct Line: Sendable, Hashable {
+        /// The line's text, without a line break.
+        public var text: String
+        /// The line's bounds on the page image.
+        public var rect: Rect
+
+        /// A line of `text` at `rect`.
+        public init(text: String, rect: Rect) {
+            self.text = text
+            self.rect = rect
+        }
+    }
+
+    /// The page's lines, top to bottom.
+    public let pageLines: [Line]
+    /// The geometry built from the line rects.
+    public let lineGeometry: FixedLineGeometry
+    /// The tokenizer, whose line units are the page's lines.
+    public let stringTokenizer: StringTokenizer
+    /// What assistive technology says for the page when its text is not enough.
+    public let label: String?
+    /// The page's links to its neighbours in a document.
+    public let links: ElementLinks?
+
+    private let state: Locked<State>
+
+    private struct State {
+        var selection: TextRange?
+        weak var delegate: (any TextInputDelegate)?
+        var traits: ElementTraits
+    }
+
+    /// A page of `lines`, their texts joined by line feeds into one text.
+    ///
+    /// - Parameters:
+    ///   - lines: the page's lines, top to bottom.
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization.
+    ///   - traits: what the page is as an element of a document.
+    ///   - label: what assistive technology says when the text is not enough.
+    /// - Returns: `nil` when there are no lines, a line's text holds a hard line break, the
+    ///   rects are not stacked top to bottom without overlapping, or `locale` is malformed.
+    public init?(lines: [Line], locale: String = "en", traits: ElementTraits = [.staticText], label: String? = nil) {
+        guard !lines.isEmpty,
+            !lines.contains(where: { $0.text.utf16.contains(where: UnicodeClasses.isLineSeparator) })
+        else { return nil }
+        let storage = TextStorage(lines.map(\.text).joined(separator: "\n"))
+        var start = 0
+        var ranges: [(range: Range<Int>, rect: Rect)] = []
+        for (index, line) in lines.enumerated() {
+            let end = start + line.text.utf16.count + (index < lines.count - 1 ? 1 : 0)
+            ranges.append((start..<end, line.rect))
+            start = end
+        }
+        guard let geometry = FixedLineGeometry(storage: storage, lines: ranges),
+            let tokenizer = try? StringTokenizer(storage: storage, locale: locale, lineSource: geometry)
+        else { return nil }
+        pageLines = lines
+        lineGeometry = geometry
+        stringTokenizer = tokenizer
+        self.label = label
+        self.links = ElementLinks()
+        self.state = Locked(State(traits: traits))
+    }
+
+    /// Another input over `page`'s lines, geometry and tokenizer, with no selection.
+    private init(sharing page: ScannedPage) {
+        pageLines = page.pageLines
+        lineGeometry = page.lineGeometry
+        stringTokenizer = page.stringTokenizer
+        label = page.label
+        links = nil
+        state = Locked(State(traits: page.traits))
+    }
+
+    /// The page's text: its lines joined by line feeds.
+    public var text: TextStorage { lineGeometry.storage }
+
+    /// What the page is as an element of a document. Settable.
+    public var traits: ElementTraits {
+        get { state.withLock { $0.traits } }
+        set { state.withLock { $0.traits = newValue } }
+    }
+
+    /// Told when the selection will change and did change; held weakly.
+    public var inputDelegate: (any TextInputDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+
+    /// A new text input over the page's lines, with a selection of its own.
+    public func makeTextInput() -> ScannedPage { ScannedPage(sharing: self) }
+
+    public var geometry: any TextGeometry { lineGeometry }
+
+    public var tokenizer: any TextTokenizer { stringTokenizer }
+
+    /// The selection. Setting a range outside the text is ignored; ends inside grapheme
+    /// clusters are widened to whole clusters. The delegate hears of real changes only.
+    public var selectedTextRange: TextRange? {
+        get { state.withLock { $0.selection } }
+        set {
+            changeSelection(to: newValue, from: selectedTextRange) { range in state.withLock { $0.selection = range } }
+        }
+    }
+}
