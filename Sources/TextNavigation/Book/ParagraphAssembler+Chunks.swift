@@ -22,11 +22,9 @@ extension ParagraphAssembler {
         var atBlockStart: Bool
     }
 
-    /// What writing one chunk gave: its entries (text ends in the book's buffer, anchor ends in
-    /// the chunk's own anchors), anchors, ruby readings (by paragraph number in the chunk) and
-    /// the units written.
+    /// What writing one chunk gave: its anchors, ruby readings (by paragraph number in the
+    /// chunk) and the units written. (Its entries are written in place, in the book's list.)
     struct ChunkWriting {
-        var pieces: [Piece]
         var anchors: [UInt8]
         var rubies: [Int: [RubyAnnotation]]
         var units: Int
@@ -83,59 +81,82 @@ extension ParagraphAssembler {
         return nil
     }
 
-    /// Writes every chunk's planned paragraphs into its place in `target` (the whole book's
-    /// buffer), the chunks at the same time; returns what each gave, in order.
-    func write(_ plans: inout [ParagraphPlanner.Plan], into target: UnsafeMutableBufferPointer<UInt16>)
-        -> [ChunkWriting]
-    {
+    /// The chunks' paragraphs in one list, taken out of `plans`, and where each chunk's start in
+    /// it (with the end last). A form feed at the end of a chunk (or of chunks without
+    /// paragraphs) marks the next paragraph, in a later chunk.
+    func joinPieces(_ plans: inout [ParagraphPlanner.Plan]) -> (entries: [Piece], firsts: [Int]) {
+        var firsts = [0]
+        for plan in plans { firsts.append(firsts[firsts.count - 1] + plan.pieces.count) }
+        if plans.count == 1 {
+            let pieces = plans[0].pieces
+            plans[0].pieces = []  // the only reference left is the one returned
+            return (pieces, firsts)
+        }
+        var entries: [Piece] = []
+        entries.reserveCapacity(firsts[firsts.count - 1])
+        var pendingPage = false
+        for number in plans.indices {
+            let pieces = plans[number].pieces
+            plans[number].pieces = []
+            for piece in pieces {
+                entries.append(
+                    pendingPage
+                        ? Piece(piece.lower, piece.upper, isHeading: piece.isHeading, startsPage: true) : piece)
+                pendingPage = false
+            }
+            pendingPage = pendingPage || plans[number].endsWithPageBreak
+        }
+        return (entries, firsts)
+    }
+
+    /// Writes every chunk's planned paragraphs (`entries` from `firsts[n]` to `firsts[n + 1]`
+    /// for chunk `n`) into its place in `target` (the whole book's buffer), the chunks at the
+    /// same time, turning each entry into the list's; returns what each chunk gave, in order.
+    func write(
+        _ plans: [ParagraphPlanner.Plan], firsts: [Int], entries: inout [Piece],
+        into target: UnsafeMutableBufferPointer<UInt16>
+    ) -> [ChunkWriting] {
         // Where each chunk's text starts, and whether a separator goes before it.
         var places: [(base: Int, separatorFirst: Bool)] = []
         var offset = 0
-        for plan in plans {
-            let separatorFirst = offset > 0 && !plan.pieces.isEmpty
+        for number in plans.indices {
+            let count = firsts[number + 1] - firsts[number]
+            let separatorFirst = offset > 0 && count > 0
             places.append((offset, separatorFirst))
-            if !plan.pieces.isEmpty { offset += plan.units + plan.pieces.count - (separatorFirst ? 0 : 1) }
+            if count > 0 { offset += plans[number].units + count - (separatorFirst ? 0 : 1) }
         }
-        return plans.withUnsafeMutableBufferPointer { plans in
+        return entries.withUnsafeMutableBufferPointer { entries in
             EveryCore.map(plans.count) { number in
                 let place = places[number]
                 let size = (number + 1 < places.count ? places[number + 1].base : target.count) - place.base
                 var writer = ParagraphWriter(assembler: self, anchorCount: plans[number].anchors)
-                // Taken out of the plan, so that writing them in place copies nothing.
-                var pieces = plans[number].pieces
-                plans[number].pieces = []
                 let units = writer.write(
-                    &pieces, marks: plans[number].marks,
+                    UnsafeMutableBufferPointer(rebasing: entries[firsts[number]..<firsts[number + 1]]),
+                    marks: plans[number].marks,
                     into: UnsafeMutableBufferPointer(rebasing: target[place.base..<(place.base + size)]),
                     base: place.base, separatorFirst: place.separatorFirst)
                 precondition(units == size, "the plan counted \(size) units for a chunk, and \(units) were written")
-                return ChunkWriting(pieces: pieces, anchors: writer.anchors.bytes, rubies: writer.rubies, units: units)
+                return ChunkWriting(anchors: writer.anchors.bytes, rubies: writer.rubies, units: units)
             }
         }
     }
 
-    /// The paragraph list of the chunks written into `buffer`, joined in order (their anchors
-    /// stay where they were written, as parts of one table).
-    func join(_ written: [ChunkWriting], buffer: UTF16Buffer) -> PlainTextBook.Paragraphs {
-        var written = written
-        let sourceMaps = SourceMap.Table(parts: written.map(\.anchors))
-        if written.count == 1 {
-            return PlainTextBook.Paragraphs(
-                buffer: buffer, entries: written[0].pieces, sourceMaps: sourceMaps, rubyAnnotations: written[0].rubies)
-        }
-        var entries: [Piece] = []
+    /// Joins the chunks written into `entries`: each entry's anchor end counts on from the
+    /// chunks before (their anchors stay where they were written, as parts of one table).
+    /// Returns the ruby readings by paragraph.
+    func join(_ written: [ChunkWriting], firsts: [Int], entries: inout [Piece]) -> [Int: [RubyAnnotation]] {
+        if written.count == 1 { return written[0].rubies }
         var rubies: [Int: [RubyAnnotation]] = [:]
-        entries.reserveCapacity(written.reduce(0) { $0 + $1.pieces.count })
         var firstAnchor = 0
         for number in written.indices {
-            let chunk = written[number]
-            written[number] = ChunkWriting(pieces: [], anchors: [], rubies: [:], units: 0)  // let go as joined
-            let firstParagraph = entries.count
-            for piece in chunk.pieces { entries.append(piece.with(piece.lower, firstAnchor + piece.upper)) }
-            firstAnchor += chunk.anchors.count
-            for (paragraph, readings) in chunk.rubies { rubies[firstParagraph + paragraph] = readings }
+            if firstAnchor > 0 {
+                for index in firsts[number]..<firsts[number + 1] {
+                    entries[index] = entries[index].with(entries[index].lower, firstAnchor + entries[index].upper)
+                }
+            }
+            firstAnchor += written[number].anchors.count
+            for (paragraph, readings) in written[number].rubies { rubies[firsts[number] + paragraph] = readings }
         }
-        return PlainTextBook.Paragraphs(
-            buffer: buffer, entries: entries, sourceMaps: sourceMaps, rubyAnnotations: rubies)
+        return rubies
     }
 }

@@ -63,26 +63,22 @@ struct ParagraphAssembler {
                 bytes: chunks[number].bytes, atBlockStart: chunks[number].atBlockStart
             ).plan()
         }
-        // A form feed at the end of a chunk (or of chunks without paragraphs) marks the next
-        // paragraph, in a later chunk.
-        var pendingPage = false
-        for number in plans.indices {
-            if pendingPage, let first = plans[number].pieces.first {
-                plans[number].pieces[0] = Piece(first.lower, first.upper, isHeading: first.isHeading, startsPage: true)
-                pendingPage = false
-            }
-            pendingPage = pendingPage || plans[number].endsWithPageBreak
-        }
-        let paragraphCount = plans.reduce(0) { $0 + $1.pieces.count }
+        // The paragraph list's entries, made whole before the text is written (so that the
+        // chunks' lists are not copied while the book's memory is at its peak).
+        var (entries, firsts) = joinPieces(&plans)
         // One paragraph separator between consecutive paragraphs, in no paragraph's range.
-        let unitCount = plans.reduce(0) { $0 + $1.units } + max(0, paragraphCount - 1)
+        let unitCount = plans.reduce(0) { $0 + $1.units } + max(0, entries.count - 1)
         var written: [ChunkWriting] = []
         let buffer = UTF16Buffer(exactCount: unitCount) { target in
-            written = write(&plans, into: target)
+            written = write(plans, firsts: firsts, entries: &entries, into: target)
             return written.reduce(0) { $0 + $1.units }
         }
+        let rubies = join(written, firsts: firsts, entries: &entries)
         return Result(
-            buffer: buffer, isHardWrapped: sample.hardWrapped, paragraphs: join(written, buffer: buffer))
+            buffer: buffer, isHardWrapped: sample.hardWrapped,
+            paragraphs: PlainTextBook.Paragraphs(
+                buffer: buffer, entries: entries, sourceMaps: SourceMap.Table(parts: written.map(\.anchors)),
+                rubyAnnotations: rubies))
     }
 
     /// The file's lines.

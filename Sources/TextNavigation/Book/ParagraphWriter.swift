@@ -22,8 +22,8 @@ struct ParagraphWriter {
     /// `separatorFirst`, a paragraph separator goes before the first piece too (one stretch of
     /// the book after another). Returns the number of units written.
     mutating func write(
-        _ pieces: inout [Piece], marks: [Int], into target: UnsafeMutableBufferPointer<UInt16>, base: Int = 0,
-        separatorFirst: Bool = false
+        _ pieces: UnsafeMutableBufferPointer<Piece>, marks: [Int], into target: UnsafeMutableBufferPointer<UInt16>,
+        base: Int = 0, separatorFirst: Bool = false
     ) -> Int {
         var out = 0
         var discarded = pieces.first?.lower ?? 0
@@ -40,7 +40,8 @@ struct ParagraphWriter {
             out = write(piece, number: index, marks: marks[firstMark..<nextMark], into: target, at: out)
             anchors.endParagraph()
             pieces[index] = piece.with(base + out, anchors.bytes.count)
-            if let file = assembler.file, piece.upper - discarded >= MappedFile.discardStep {
+            if let file = assembler.file, piece.upper - discarded >= MappedFile.discardStep || index == pieces.count - 1
+            {
                 file.discardPages(discarded..<piece.upper)
                 discarded = piece.upper
             }
