@@ -137,7 +137,9 @@ struct FuzzDriver {
         let length = element.text.count
         let position = TextPosition(
             offset: input.integer(around: 0, spread: length), affinity: input.pick([.downstream, .upstream]))
-        check(element.stringTokenizer, position, length: length, input.pick(Self.granularities), input.pick(Self.directions))
+        check(
+            element.stringTokenizer, position, length: length, input.pick(Self.granularities),
+            input.pick(Self.directions))
     }
 
     func sweep(_ element: any NavigableElement, _ granularity: TextGranularity) {
