@@ -116,7 +116,7 @@ struct FuzzDriver {
 
     // MARK: Picking
 
-    mutating func pickElement() -> TextElement? {
+    mutating func pickElement() -> (any NavigableElement)? {
         guard !document.elements.isEmpty else { return nil }
         return document.elements[Int(input.next()) % document.elements.count]
     }
@@ -137,16 +137,18 @@ struct FuzzDriver {
         let length = element.text.count
         let position = TextPosition(
             offset: input.integer(around: 0, spread: length), affinity: input.pick([.downstream, .upstream]))
-        check(element.tokenizer, position, length: length, input.pick(Self.granularities), input.pick(Self.directions))
+        check(
+            element.stringTokenizer, position, length: length, input.pick(Self.granularities),
+            input.pick(Self.directions))
     }
 
-    func sweep(_ element: TextElement, _ granularity: TextGranularity) {
+    func sweep(_ element: any NavigableElement, _ granularity: TextGranularity) {
         let length = element.text.count
         for offset in -2...(length + 2) {
             for affinity in [TextAffinity.downstream, .upstream] {
                 for direction in Self.directions {
                     check(
-                        element.tokenizer, TextPosition(offset: offset, affinity: affinity), length: length,
+                        element.stringTokenizer, TextPosition(offset: offset, affinity: affinity), length: length,
                         granularity, direction)
                 }
             }
