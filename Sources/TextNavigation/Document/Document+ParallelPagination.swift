@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Document {
     /// About how much text (UTF-16 units, each element weighing ``ElementFactory/elementWeight``
     /// more) one task of ``paginateInParallel()`` breaks into lines.
@@ -24,7 +18,7 @@ extension Document {
         let (layout, isPaginated) = paginationState
         guard let layout, !isPaginated, elements.count > 0 else { return pageCount }
         let count = elements.count
-        let inFlight = 2 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let inFlight = 2 * EveryCore.count
         var cutter = PageCutter(linesPerPage: layout.linesPerPage)
         await withTaskGroup(of: (number: Int, start: Int, lines: [TextUnits]).self) { group in
             var next = 0

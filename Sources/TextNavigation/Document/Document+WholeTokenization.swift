@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Document {
     /// Every element's units of `granularity`, in order, found on one core: what each element's
     /// tokenizer gives (``StringTokenizer/units(for:)``), for search or units computed ahead.
@@ -37,7 +31,7 @@ extension Document {
     public func unitsInParallel(_ granularity: TextGranularity) async -> [TextUnits] {
         let count = elements.count
         var units = [TextUnits](repeating: TextUnits(), count: count)
-        let inFlight = 2 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let inFlight = 2 * EveryCore.count
         await withTaskGroup(of: (start: Int, units: [TextUnits]).self) { group in
             var next = 0
             func launch() {
