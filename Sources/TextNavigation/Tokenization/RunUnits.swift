@@ -40,9 +40,6 @@ struct RunUnits {
     private var lastEnd = 0
     /// The paragraph's cluster boundaries, made when an edge first needs ICU.
     private var clusters: CharacterBoundaries?
-    /// Whether every code unit of the paragraph is simple and none is CR: then every offset in
-    /// it is a cluster boundary, and no edge needs a look (most paragraphs of most books).
-    private var plain = true
     /// The start of a sentence that goes on past an abbreviation, in paragraph offsets.
     private var continued: Int?
 
@@ -98,7 +95,6 @@ struct RunUnits {
         end = starts[index + 1] - 1
         lastEnd = 0
         clusters = nil
-        plain = units[start..<end].allSatisfy { $0 != 0x0D && CharacterBoundaries.isSimple($0, table) }
         continued = nil
     }
 
@@ -116,9 +112,13 @@ struct RunUnits {
 
     /// The start of the grapheme cluster holding `offset` (span offsets) in the current
     /// paragraph: `offset` itself when it is a cluster boundary.
+    ///
+    /// The two code units around the offset decide almost every edge; a look at them costs
+    /// less than a pass over each paragraph to find those whose edges need none (a sentence
+    /// has two edges in a hundred code units or more).
     @inline(__always)
     private mutating func clusterStart(_ offset: Int) -> Int {
-        guard !plain, offset > start, offset < end,
+        guard offset > start, offset < end,
             CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], table) != true
         else { return offset }
         return slowClusterStart(offset)
