@@ -40,7 +40,8 @@ extension Document {
         }
 
         /// The tokenizers of the elements at `indices` (valid indices), in order: for a book's
-        /// document, the elements found or made under one lock rather than one per element.
+        /// document, the elements found or made under one lock rather than one per element,
+        /// those made kept as handed out (``ElementFactory/tokenizers(in:)``).
         func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
             switch source {
             case .given(let elements): elements[indices].map { $0.stringTokenizer }
@@ -144,17 +145,21 @@ final class ElementFactory: LinkedElementSource {
         /// The text length of the elements in `recent`.
         var recentText = 0
 
-        /// Records `element` as handed out, adding the elements let go to `released` (to be
-        /// released outside the lock). An element still among the recent ones stays where it is
-        /// (it is held either way, and counted once against the budget); one that is not goes
-        /// last. An element let go that nobody else holds is forgotten now, so its weak
-        /// reference's side table goes with it.
-        mutating func touch(_ element: TextElement, releasing released: inout [TextElement]) {
-            let index = element.index
-            // The slot `element` went into last is still there (only the element made for an
-            // index while it is alive can be in it).
-            if alive[index, default: WeakElement()].recentSlot >= dropped + head { return }
-            alive[index, default: WeakElement()].recentSlot = dropped + recent.count
+        /// Element `index`, the one alive or one `make` makes now, recorded as handed out: an
+        /// element still among the recent ones stays where it is (it is held either way, and
+        /// counted once against the budget); one that is not goes last. The elements this lets
+        /// go are added to `released` (to be released outside the lock); one that nobody else
+        /// holds is forgotten now, so its weak reference's side table goes with it.
+        ///
+        /// The index is looked up once, its entry read and written in place (a copy of it would
+        /// add and drop a weak reference).
+        mutating func handOut(
+            _ index: Int, releasing released: inout [TextElement], make: () -> TextElement
+        ) -> TextElement {
+            let (element, isRecent) = Self.claim(
+                &alive[index, default: WeakElement()], slot: dropped + recent.count, oldest: dropped + head,
+                make: make)
+            if isRecent { return element }
             recent.append(element)
             recentText += element.text.count + ElementFactory.elementWeight
             while recent.count - head > ElementFactory.recentMinimum, recentText > ElementFactory.recentTextBudget {
@@ -173,6 +178,34 @@ final class ElementFactory: LinkedElementSource {
                 dropped += head
                 head = 0
             }
+            return element
+        }
+
+        /// Element `index` if it is alive, its entry read in place (a copy of it would add and
+        /// drop a weak reference).
+        mutating func aliveElement(_ index: Int) -> TextElement? {
+            guard let entry = alive.index(forKey: index) else { return nil }
+            return Self.element(of: &alive.values[entry])
+        }
+
+        private static func element(of entry: inout WeakElement) -> TextElement? { entry.element }
+
+        /// The element of `entry` (made by `make` when none is alive), and whether it is among
+        /// the recent elements still (its slot number is `oldest` or later: only the element
+        /// made for an index while it is alive can be in that slot); when it is not, `entry`
+        /// records `slot` as its slot, for the caller to put it there.
+        private static func claim(
+            _ entry: inout WeakElement, slot: Int, oldest: Int, make: () -> TextElement
+        ) -> (TextElement, isRecent: Bool) {
+            if let alive = entry.element {
+                if entry.recentSlot >= oldest { return (alive, true) }
+                entry.recentSlot = slot
+                return (alive, false)
+            }
+            let made = make()
+            entry.element = made
+            entry.recentSlot = slot
+            return (made, false)
         }
     }
 
@@ -209,9 +242,9 @@ final class ElementFactory: LinkedElementSource {
     func element(at index: Int) -> TextElement {
         precondition(index >= 0 && index < source.count, "element index out of range")
         let (element, released): (TextElement, [TextElement]) = state.withLock { state in
-            let element = aliveOrMade(at: index, in: &state)
             var released: [TextElement] = []
-            state.touch(element, releasing: &released)
+            let width = state.width
+            let element = state.handOut(index, releasing: &released) { make(index, width: width) }
             return (element, released)
         }
         withExtendedLifetime(released) {}  // freed outside the lock
@@ -219,17 +252,24 @@ final class ElementFactory: LinkedElementSource {
     }
 
     /// The tokenizers of the elements at `indices` (valid indices), in order, the elements
-    /// found or made under one lock (and handed out, as by ``element(at:)``).
+    /// found or made under one lock: an element alive now lends its tokenizer, and one made now
+    /// is handed out (as by ``element(at:)``), so that it stays made until it is read.
+    ///
+    /// An element alive now is not recorded again: someone holds it, or it is among the recent
+    /// elements already (a reader preparing the elements ahead of it finds most of them not
+    /// made yet). Recording each one costs more than tokenizing a short paragraph.
     func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
         precondition(indices.lowerBound >= 0 && indices.upperBound <= source.count, "element index out of range")
         let (tokenizers, released): ([StringTokenizer], [TextElement]) = state.withLock { state in
             var tokenizers: [StringTokenizer] = []
             tokenizers.reserveCapacity(indices.count)
             var released: [TextElement] = []
+            let width = state.width
             for index in indices {
-                let element = aliveOrMade(at: index, in: &state)
+                let element =
+                    state.aliveElement(index)
+                    ?? state.handOut(index, releasing: &released) { make(index, width: width) }
                 tokenizers.append(element.tokenizer)
-                state.touch(element, releasing: &released)
             }
             return (tokenizers, released)
         }
@@ -246,15 +286,12 @@ final class ElementFactory: LinkedElementSource {
     /// The locale of element `index`.
     func locale(at index: Int) -> String { source.locale(at: index) }
 
-    /// Element `index`, alive or made now, with the lock held.
-    private func aliveOrMade(at index: Int, in state: inout State) -> TextElement {
-        if let alive = state.alive[index]?.element { return alive }
+    /// A new element `index`, laid out `width` cells wide (made with the lock held).
+    private func make(_ index: Int, width: Double) -> TextElement {
         let content = source.content(at: index)
-        let made = TextElement(
+        return TextElement(
             text: content.text, traits: content.traits, label: nil, customActions: [], customContent: [],
-            locale: content.locale, width: state.width, maker: self, index: index, markup: content.markup)
-        state.alive[index, default: WeakElement()].element = made
-        return made
+            locale: content.locale, width: width, maker: self, index: index, markup: content.markup)
     }
 
     /// The line units of element `index`: the live element's, or found afresh (nothing is kept).
