@@ -10,6 +10,8 @@ extension LineBreaker {
 
         /// Whether ``LocalLineBreaks`` is asked first (ICU only where it cannot decide).
         let usesLocalRules: Bool
+        /// Whether it decides next to quotation marks beyond ASCII in the locale.
+        let decidesQuotes: Bool
         /// Where ICU's break opportunities come from, once ICU is needed.
         var opportunities: Opportunities?
         /// The lines found and not yet given out.
@@ -54,6 +56,7 @@ extension LineBreaker {
             self.batch = max(batch, 1)
             self.sink = sink
             self.usesLocalRules = usesLocalRules
+            self.decidesQuotes = LocalLineBreaks.decidesQuotes(inLocale: locale)
             self.storage = storage
             self.locale = locale
             self.limit = limit
@@ -260,7 +263,9 @@ extension LineBreaker {
 
         /// The last opportunity before `offset`, from the local rules or ICU.
         private mutating func preceding(_ offset: Int) -> Lookup {
-            if usesLocalRules, let local = LocalLineBreaks.lastOpportunity(before: offset, in: units) {
+            if usesLocalRules,
+                let local = LocalLineBreaks.lastOpportunity(before: offset, in: units, decidesQuotes: decidesQuotes)
+            {
                 return .found(local)
             }
             guard opportunities != nil else { return .needsICU }
@@ -270,7 +275,9 @@ extension LineBreaker {
 
         /// The first opportunity after `offset`, as ``preceding(_:)`` finds it.
         private mutating func following(_ offset: Int) -> Lookup {
-            if usesLocalRules, let local = LocalLineBreaks.firstOpportunity(after: offset, in: units) {
+            if usesLocalRules,
+                let local = LocalLineBreaks.firstOpportunity(after: offset, in: units, decidesQuotes: decidesQuotes)
+            {
                 return .found(local)
             }
             guard opportunities != nil else { return .needsICU }

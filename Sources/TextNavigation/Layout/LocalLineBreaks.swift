@@ -5,16 +5,17 @@
 /// middle of Latin text, by backing up about a line and iterating again).
 ///
 /// Decided (every other case, and anything next to a surrogate, a hard break, a zero width space
-/// or an object replacement character, is left to ICU, as are quotation marks beyond ASCII,
-/// which CLDR tailors by language: Chinese takes “ and ” as opening and closing punctuation):
+/// or an object replacement character, is left to ICU, as are, in Chinese, quotation marks beyond
+/// ASCII, which CLDR tailors by language: Chinese takes “ and ” as opening and closing
+/// punctuation):
 /// - no break before a space (LB7), a combining mark (LB9), `)`, `]`, `!`, `,`, `/` and the like
-///   (LB13), an ASCII quotation mark (LB19), a hyphen or a break-after character (LB21);
-/// - no break after an ASCII quotation mark (LB19), inside a word of letters and digits (LB23, LB25,
-///   LB28) or between a full stop or comma and a letter (LB29);
-/// - a break after spaces before a letter, digit or ideograph, unless an opening bracket stands
-///   before the spaces (LB14, LB18);
-/// - a break between ideographs (LB31), after closing punctuation before one, and after a
-///   hyphen between letters.
+///   (LB13), a quotation mark (LB19), a hyphen or a break-after character (LB21);
+/// - no break after a quotation mark (LB19), inside a word of letters and digits (LB23, LB25,
+///   LB28), between a full stop or comma and a letter (LB29) or between two dashes (`——`, LB17);
+/// - a break after spaces before a letter, digit, ideograph, dash or quotation mark, unless an
+///   opening bracket (LB14) or, before a dash, a dash (LB17) stands before the spaces (LB18);
+/// - a break between ideographs (LB31), after closing punctuation before one, after a hyphen
+///   between letters, and between a dash (`—`) and a letter or digit (LB31).
 ///
 /// The rules are those of the locales without line break keywords (`lb=`, `lw=`), which
 /// tailor only East Asian classes these rules leave to ICU; the tokenizer's tests check every
@@ -24,6 +25,7 @@ enum LocalLineBreaks {
     /// ICU's Line_Break values (`ULineBreak`) the rules name.
     private enum Class {
         static var alphabetic: Int32 { 2 }  // AL
+        static var breakBoth: Int32 { 3 }  // B2
         static var breakAfter: Int32 { 4 }  // BA
         static var mandatory: Int32 { 6 }  // BK
         static var contingent: Int32 { 7 }  // CB
@@ -65,6 +67,16 @@ enum LocalLineBreaks {
         !locale.utf8.contains(UInt8(ascii: "@"))
     }
 
+    /// Whether the rules decide next to quotation marks beyond ASCII (`‘`, `’`, `“`, `”`, `«`,
+    /// …) in `locale` (an ICU locale id): as every Line_Break QU character, in every language
+    /// but Chinese, whose CLDR tailoring takes `“` and `”` as opening and closing punctuation.
+    static func decidesQuotes(inLocale locale: String) -> Bool {
+        let language = locale.utf8.prefix {
+            $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "@")
+        }
+        return !language.elementsEqual("zh".utf8)
+    }
+
     /// The Line_Break value of a code unit, or `nil` for a surrogate.
     @inline(__always)
     private static func lineBreakClass(_ unit: UInt16) -> Int32? {
@@ -77,7 +89,7 @@ enum LocalLineBreaks {
     /// Whether a line may end at `offset` of `units` (a whole text): `true` or `false` when
     /// the rules above decide it, `nil` when ICU must. Offsets at the text's edges are left to
     /// ICU too.
-    static func isOpportunity(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool? {
+    static func isOpportunity(at offset: Int, in units: UnsafeBufferPointer<UInt16>, decidesQuotes: Bool) -> Bool? {
         guard offset > 0, offset < units.count, let before = baseClass(before: offset, in: units),
             let after = lineBreakClass(units[offset])
         else { return nil }
@@ -85,7 +97,7 @@ enum LocalLineBreaks {
         case Class.mandatory, Class.carriageReturn, Class.lineFeed, Class.nextLine, Class.zeroWidthSpace,
             Class.contingent:
             return nil  // LB4, LB5, LB8, LB20
-        case Class.quotation where units[offset - 1] >= 0x80:
+        case Class.quotation where !decidesQuotes && units[offset - 1] >= 0x80:
             return nil
         default:
             break
@@ -93,16 +105,19 @@ enum LocalLineBreaks {
         switch after {
         case Class.space:
             return false  // LB7
-        case Class.quotation where units[offset] >= 0x80:
+        case Class.quotation where !decidesQuotes && units[offset] >= 0x80:
             return nil
+        case Class.quotation where before == Class.space:
+            // LB18 before LB19.
+            return breakAfterSpaces(before: after, at: offset, in: units, decidesQuotes: decidesQuotes)
         case Class.combiningMark, Class.zeroWidthJoiner, Class.quotation, Class.hyphen, Class.breakAfter:
             // LB9, LB19, LB21; after a space LB18 (or LB10) comes first.
             return before == Class.space ? nil : false
         case Class.close, Class.closeParenthesis, Class.exclamation, Class.infixNumeric, Class.symbols:
             // LB13 (after spaces, ICU's number rules may break before `.5`).
             return before == Class.space ? nil : false
-        case Class.alphabetic, Class.numeric, Class.ideographic:
-            return opportunity(before: after, at: offset, after: before, in: units)
+        case Class.alphabetic, Class.numeric, Class.ideographic, Class.breakBoth:
+            return opportunity(before: after, at: offset, after: before, in: units, decidesQuotes: decidesQuotes)
         case Class.open:
             return before == Class.ideographic ? true : nil  // LB31 (LB30 is for AL, HL, NU)
         default:
@@ -110,25 +125,26 @@ enum LocalLineBreaks {
         }
     }
 
-    /// The decision before a letter, digit or ideograph (`after`), `before` being the class
+    /// The decision before a letter, digit, ideograph or dash (`after`), `before` being the class
     /// of the code unit before `offset`.
     private static func opportunity(
-        before after: Int32, at offset: Int, after before: Int32, in units: UnsafeBufferPointer<UInt16>
+        before after: Int32, at offset: Int, after before: Int32, in units: UnsafeBufferPointer<UInt16>,
+        decidesQuotes: Bool
     ) -> Bool? {
         switch before {
         case Class.space:
-            // LB18 breaks after the spaces, unless LB14 keeps an opening bracket with what follows.
-            guard let start = spaceRunStart(before: offset, in: units), start > 0,
-                let first = lineBreakClass(units[start - 1])
-            else { return nil }
-            switch first {
-            case Class.open: return false
-            case Class.combiningMark, Class.zeroWidthJoiner: return nil
-            case Class.quotation where units[start - 1] >= 0x80: return nil  // maybe an opening one
-            default: return true
-            }
+            return breakAfterSpaces(before: after, at: offset, in: units, decidesQuotes: decidesQuotes)
         case Class.quotation:
             return false  // LB19
+        case _ where after == Class.breakBoth:
+            // LB17 keeps two dashes together; LB31 breaks between one and a letter or digit.
+            switch before {
+            case Class.breakBoth: return false
+            case Class.alphabetic, Class.numeric: return true
+            default: return nil
+            }
+        case Class.breakBoth:
+            return after == Class.ideographic ? nil : true  // LB31
         case Class.alphabetic, Class.numeric:
             // LB23, LB25, LB28; a letter next to an ideograph is left to ICU.
             return after == Class.ideographic ? nil : false
@@ -151,17 +167,36 @@ enum LocalLineBreaks {
         }
     }
 
+    /// The decision at `offset`, after a run of spaces and before a letter, digit, ideograph,
+    /// dash or quotation mark (`after`): LB18 breaks after the spaces, unless LB14 keeps an
+    /// opening bracket with what follows or LB17 one dash with another.
+    private static func breakAfterSpaces(
+        before after: Int32, at offset: Int, in units: UnsafeBufferPointer<UInt16>, decidesQuotes: Bool
+    ) -> Bool? {
+        guard let start = spaceRunStart(before: offset, in: units), start > 0,
+            let first = lineBreakClass(units[start - 1])
+        else { return nil }
+        switch first {
+        case Class.open: return false
+        case Class.breakBoth where after == Class.breakBoth: return false
+        case Class.combiningMark, Class.zeroWidthJoiner: return nil
+        case Class.quotation where !decidesQuotes && units[start - 1] >= 0x80: return nil  // maybe an opening one
+        default: return true
+        }
+    }
+
     /// How far ``lastOpportunity(before:in:)`` and ``firstOpportunity(after:in:)`` look.
     private static let reach = 48
 
     /// The last opportunity before `offset` (0, the text's start, when there is none, as ICU
     /// answers) when the rules decide every offset between it and `offset`; `nil` when ICU
     /// must be asked.
-    static func lastOpportunity(before offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Int? {
+    static func lastOpportunity(before offset: Int, in units: UnsafeBufferPointer<UInt16>, decidesQuotes: Bool) -> Int?
+    {
         guard offset > 0, offset <= units.count else { return nil }
         var candidate = offset - 1
         while candidate > 0, offset - candidate <= reach {
-            switch isOpportunity(at: candidate, in: units) {
+            switch isOpportunity(at: candidate, in: units, decidesQuotes: decidesQuotes) {
             case true?: return candidate
             case false?: candidate -= 1
             case nil: return nil
@@ -172,11 +207,12 @@ enum LocalLineBreaks {
 
     /// The first opportunity after `offset` (the text's end when there is none) when the rules
     /// decide every offset between `offset` and it; `nil` when ICU must be asked.
-    static func firstOpportunity(after offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Int? {
+    static func firstOpportunity(after offset: Int, in units: UnsafeBufferPointer<UInt16>, decidesQuotes: Bool) -> Int?
+    {
         guard offset >= 0, offset < units.count else { return nil }
         var candidate = offset + 1
         while candidate < units.count, candidate - offset <= reach {
-            switch isOpportunity(at: candidate, in: units) {
+            switch isOpportunity(at: candidate, in: units, decidesQuotes: decidesQuotes) {
             case true?: return candidate
             case false?: candidate += 1
             case nil: return nil

@@ -14,11 +14,14 @@ struct LocalLineBreaksTests {
     static func check(_ storage: TextStorage, locale: String, _ context: @autoclosure () -> String) throws -> (
         decided: Int, offsets: Int
     ) {
-        let boundaries = Set(try rawBoundaries(.line, locale: try ICU.Locale.canonical(locale), storage))
+        let canonical = try ICU.Locale.canonical(locale)
+        let boundaries = Set(try rawBoundaries(.line, locale: canonical, storage))
+        let decidesQuotes = LocalLineBreaks.decidesQuotes(inLocale: canonical)
         var decided = 0
         storage.withUTF16 { units in
             for offset in 1..<max(units.count, 1) {
-                guard let local = LocalLineBreaks.isOpportunity(at: offset, in: units) else { continue }
+                guard let local = LocalLineBreaks.isOpportunity(at: offset, in: units, decidesQuotes: decidesQuotes)
+                else { continue }
                 decided += 1
                 if local != boundaries.contains(offset) {
                     Issue.record(
