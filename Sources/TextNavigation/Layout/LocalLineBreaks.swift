@@ -71,10 +71,10 @@ enum LocalLineBreaks {
     /// …) in `locale` (an ICU locale id): as every Line_Break QU character, in every language
     /// but Chinese, whose CLDR tailoring takes `“` and `”` as opening and closing punctuation.
     static func decidesQuotes(inLocale locale: String) -> Bool {
-        let language = locale.utf8.prefix {
-            $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "@")
-        }
-        return !language.elementsEqual("zh".utf8)
+        var bytes = locale.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "z"), bytes.next() == UInt8(ascii: "h") else { return true }
+        let next = bytes.next()
+        return !(next == nil || next == UInt8(ascii: "_") || next == UInt8(ascii: "-") || next == UInt8(ascii: "@"))
     }
 
     /// The Line_Break value of a code unit, or `nil` for a surrogate.
