@@ -32,8 +32,9 @@ extension ParagraphAssembler {
 
     /// The file after its byte-order mark, cut as `chunking` says: a cut goes at the first place
     /// a chunk can start (``Chunk``) after a chunk's share of the bytes, or, when there is none
-    /// within another share, the chunk goes on.
-    func chunks(_ chunking: Chunking, hardWrapped: Bool) -> [Chunk] {
+    /// within another share, the chunk goes on. The first chunk starts a block when
+    /// `atBlockStart`.
+    func chunks(_ chunking: Chunking, hardWrapped: Bool, atBlockStart: Bool = true) -> [Chunk] {
         let count: Int
         let minimum: Int
         switch chunking {
@@ -44,7 +45,7 @@ extension ParagraphAssembler {
         let size = max(1, minimum, (end - start + count - 1) / max(1, count))
         var chunks: [Chunk] = []
         var lower = start
-        var atBlockStart = true
+        var atBlockStart = atBlockStart
         var target = start + size
         while target < end {
             guard let cut = cut(after: target, before: min(end, target + size), hardWrapped: hardWrapped) else {
@@ -62,7 +63,7 @@ extension ParagraphAssembler {
     /// The first place after `index` where a chunk can start, after the first line that starts
     /// after `index` or a line that starts before `limit`, and whether the line after that place
     /// starts a block; `nil` when there is none.
-    private func cut(after index: Int, before limit: Int, hardWrapped: Bool) -> (offset: Int, atBlockStart: Bool)? {
+    func cut(after index: Int, before limit: Int, hardWrapped: Bool) -> (offset: Int, atBlockStart: Bool)? {
         let end = source.count
         let lines = lines
         // The line after the first line break at or after `index` (CR LF is one break).

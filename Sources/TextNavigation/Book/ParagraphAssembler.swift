@@ -54,9 +54,13 @@ struct ParagraphAssembler {
     /// Assembles the book: the file cut into chunks (``chunks(_:hardWrapped:)``, one a core for
     /// a large file), each planned and then written on a core of its own into its place in the
     /// one buffer, and joined in order; the same book as one pass over the whole file.
-    func assemble(_ chunking: Chunking = .automatic) -> Result {
-        let sample = sample()
-        let chunks = chunks(chunking, hardWrapped: sample.hardWrapped)
+    ///
+    /// A stretch of a file (``BookWindow``) is assembled with the `sample` of the whole file's
+    /// first lines, from a place where a chunk can start, whose first line starts a block when
+    /// `atBlockStart`: its paragraphs are then the ones the whole file has there.
+    func assemble(_ chunking: Chunking = .automatic, sample given: Sample? = nil, atBlockStart: Bool = true) -> Result {
+        let sample = given ?? sample()
+        let chunks = chunks(chunking, hardWrapped: sample.hardWrapped, atBlockStart: atBlockStart)
         var plans = EveryCore.map(chunks.count) { number in
             ParagraphPlanner(
                 assembler: self, hardWrapped: sample.hardWrapped, wrapWidth: sample.wrapWidth,
@@ -92,10 +96,20 @@ struct ParagraphAssembler {
 
     // MARK: Sampling
 
+    /// What a sample of a file's first lines tells (``sample()``).
+    struct Sample: Equatable {
+        var hardWrapped: Bool
+        var wrapWidth: Int
+        /// Whether the sample took ``sampleSize`` lines, the last of them ended by a line break
+        /// before the end of the bytes sampled: the same sample as a longer file with these
+        /// bytes at its start gives.
+        var isFull: Bool
+    }
+
     /// What a sample of the file's first ``sampleSize`` non-blank lines tells: whether nine in
     /// ten are at most ``hardWrapWidth`` cells wide (the file is hard-wrapped), and the width at
     /// which those lines were wrapped (``IndentedLines/wrapWidth(widths:)``).
-    private func sample() -> (hardWrapped: Bool, wrapWidth: Int) {
+    func sample() -> Sample {
         var sampled = 0
         var widths = [Int](repeating: 0, count: Self.hardWrapWidth + 1)
         var index = start
@@ -113,6 +127,8 @@ struct ParagraphAssembler {
             if width <= Self.hardWrapWidth { widths[width] += 1 }
         }
         let narrow = widths.reduce(0, +)
-        return (narrow * 10 >= sampled * 9, IndentedLines.wrapWidth(widths: widths))
+        return Sample(
+            hardWrapped: narrow * 10 >= sampled * 9, wrapWidth: IndentedLines.wrapWidth(widths: widths),
+            isFull: sampled == Self.sampleSize && index < source.count)
     }
 }

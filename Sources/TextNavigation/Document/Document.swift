@@ -124,6 +124,13 @@ public final class Document: Sendable {
         self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .book(book.paragraphs))
     }
 
+    /// The paragraphs of the plain-text book the document was made from, or `nil` for any other
+    /// document.
+    var bookParagraphs: PlainTextBook.Paragraphs? {
+        if case .book(let paragraphs) = forcedBreaks { return paragraphs }
+        return nil
+    }
+
     /// The page layout: the one given last, or `nil` for backend-made pages never laid out.
     public var layout: PageLayout? { state.withLock { $0.layout } }
 

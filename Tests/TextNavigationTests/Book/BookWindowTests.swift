@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import TextNavigation
+
+/// A window of a book's file (`BookWindow`) holds the paragraphs the whole book has there: the
+/// same kinds and texts, and the same source maps once counted from the window's start.
+@Suite struct BookWindowTests {
+    /// The whole book at `path` and its paragraphs' first bytes.
+    static func load(_ path: String) throws -> (book: PlainTextBook, starts: [Int]) {
+        let book = try PlainTextBook(contentsOf: path)
+        let starts = book.paragraphs.map { paragraph in
+            paragraph.sourceMap.byteOffset(forUTF16Offset: 0, in: paragraph.text) ?? -1
+        }
+        return (book, starts)
+    }
+
+    /// The paragraphs to open windows at: the first, the last, and a few between.
+    static func samples(_ count: Int) -> [Int] {
+        Array(Set([0, 1, count / 7, count / 3, count / 2, 2 * count / 3, count - 2, count - 1].filter { $0 >= 0 && $0 < count }))
+            .sorted()
+    }
+
+    /// Records where the window's paragraphs differ from the whole book's.
+    static func expectSame(
+        _ window: BookWindow, at index: Int, in whole: PlainTextBook, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let first = index - window.paragraph
+        #expect(first >= 0 && first + window.book.paragraphs.count <= whole.paragraphs.count, "\(label)")
+        guard first >= 0, first + window.book.paragraphs.count <= whole.paragraphs.count else { return }
+        #expect(window.book.isHardWrapped == whole.isHardWrapped, "\(label)", sourceLocation: sourceLocation)
+        for (offset, part) in window.book.paragraphs.enumerated() {
+            let paragraph = whole.paragraphs[first + offset]
+            let anchors = part.sourceMap.anchors.map {
+                [$0.paragraphOffset, $0.byteOffset + window.byteBase, $0.isSoftWrap ? 1 : 0]
+            }
+            let wholeAnchors = paragraph.sourceMap.anchors.map {
+                [$0.paragraphOffset, $0.byteOffset, $0.isSoftWrap ? 1 : 0]
+            }
+            guard part.kind == paragraph.kind, part.text.string == paragraph.text.string, anchors == wholeAnchors,
+                offset == 0 || part.startsPage == paragraph.startsPage
+            else {
+                let texts = "\(part.text.string.prefix(50)) / \(paragraph.text.string.prefix(50))"
+                Issue.record(
+                    "\(label): window paragraph \(offset) differs from paragraph \(first + offset): \(texts)",
+                    sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
+
+    /// Books whose windows never hold Aozora markup (the Japanese books' windows may, and are
+    /// then not made).
+    static let books = [
+        "Books/alice-in-wonderland.txt", "Books/udhr-arabic.txt", "Books/lunyu-analects.txt",
+        "Tests/Fixtures/books/moby-dick.txt",
+    ]
+
+    @Test(arguments: books)
+    func aWindowHoldsTheParagraphsOfTheWholeBook(path: String) throws {
+        let (whole, starts) = try Self.load(path)
+        for index in Self.samples(whole.paragraphs.count) {
+            let window = try #require(
+                BookWindow.read(path: path, textStart: starts[index], options: PlainTextBook.Options()),
+                "\(path): no window at paragraph \(index)")
+            #expect(window.book.paragraphs.count > 1, "\(path) at \(index)")
+            Self.expectSame(window, at: index, in: whole, "\(path) at \(index)")
+        }
+    }
+
+    /// A Japanese book: a window is made where none may hold markup, and is then the book's.
+    @Test(arguments: ["Books/kokoro.txt", "Books/rashomon.txt"])
+    func aWindowOfAnAozoraBookIsMadeOnlyWithoutMarkup(path: String) throws {
+        let (whole, starts) = try Self.load(path)
+        for index in Self.samples(whole.paragraphs.count) {
+            guard let window = BookWindow.read(path: path, textStart: starts[index], options: PlainTextBook.Options())
+            else { continue }
+            Self.expectSame(window, at: index, in: whole, "\(path) at \(index)")
+        }
+    }
+
+    /// A large hard-wrapped book (the head's sample takes more than one read), its windows far
+    /// from its start.
+    @Test func aWindowOfALargeBookHoldsItsParagraphs() throws {
+        let alice = try #require(FileManager.default.contents(atPath: "Books/alice-in-wonderland.txt")).map { $0 }
+        var bytes: [UInt8] = []
+        while bytes.count < 3_000_000 { bytes += alice + [0x0A, 0x0A] }
+        try PlainTextBookFileTests.withFile(bytes) { path in
+            let (whole, starts) = try Self.load(path)
+            for index in Self.samples(whole.paragraphs.count) {
+                let window = try #require(
+                    BookWindow.read(path: path, textStart: starts[index], options: PlainTextBook.Options()))
+                Self.expectSame(window, at: index, in: whole, "synthetic at \(index)")
+            }
+        }
+    }
+
+    /// Small texts with what a cut must keep (CR LF and CR lines, form feeds, headings and
+    /// their titles, verse, one line a paragraph, a byte-order mark), at every paragraph, the
+    /// window reaching from a byte to the whole text (so cut at every place it can be).
+    @Test(arguments: ["form feeds", "headings, verse, emphasis", "a paragraph a line", "CR"])
+    func aWindowOfASmallTextHoldsItsParagraphs(name: String) throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + Array(try #require(ChunkedAssemblyTests.smallTexts[name]).utf8)
+        try PlainTextBookFileTests.withFile(bytes) { path in
+            let (whole, starts) = try Self.load(path)
+            for index in whole.paragraphs.indices {
+                for reach in [1, 2, 3, 8, 64, BookWindow.initialReach] {
+                    let window = try #require(
+                        BookWindow.read(path: path, textStart: starts[index], options: .init(), reach: reach),
+                        "\(name): no window at paragraph \(index)")
+                    Self.expectSame(window, at: index, in: whole, "\(name) at \(index), reaching \(reach)")
+                }
+            }
+        }
+    }
+
+    /// No window where no paragraph's text starts at the byte (a file edited since), past the
+    /// end, for lossy reading, or in a file with a UTF-16 byte-order mark.
+    @Test func noWindowWhereItCannotBeTheBooks() throws {
+        let path = "Books/alice-in-wonderland.txt"
+        let (whole, starts) = try Self.load(path)
+        let middle = whole.paragraphs.count / 2
+        #expect(BookWindow.read(path: path, textStart: starts[middle] + 1, options: .init()) == nil)
+        #expect(BookWindow.read(path: path, textStart: 1 << 30, options: .init()) == nil)
+        #expect(BookWindow.read(path: path, textStart: -1, options: .init()) == nil)
+        #expect(BookWindow.read(path: path, textStart: starts[middle], options: .init(lossy: true)) == nil)
+        #expect(BookWindow.read(path: "/nonexistent/book.txt", textStart: 0, options: .init()) == nil)
+        try PlainTextBookFileTests.withFile([0xFF, 0xFE] + Array("a\n\nb".utf8)) { utf16 in
+            #expect(BookWindow.read(path: utf16, textStart: 5, options: .init()) == nil)
+        }
+        // Bad UTF-8 in the window: the whole load reports it.
+        var bytes = Array("one\n\ntwo\n\nthree\n".utf8)
+        bytes[6] = 0xFF
+        try PlainTextBookFileTests.withFile(bytes) { bad in
+            #expect(BookWindow.read(path: bad, textStart: 0, options: .init()) == nil)
+        }
+    }
+}
