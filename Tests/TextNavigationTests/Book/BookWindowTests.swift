@@ -115,6 +115,40 @@ import Testing
         }
     }
 
+    /// Texts where a window decides nothing for itself: a hard-wrapped head (its sample says so)
+    /// with long lines further on, which a sample of the window alone would read as one line a
+    /// paragraph; and one line a paragraph with chapter lines after text lines (not headings,
+    /// since no block starts there) and after blank lines (headings).
+    static let bookWideTexts: [String: String] = [
+        "hard-wrapped head":
+            (0..<1000).map { "Short line \($0) of a block,\nand one more line\nand another\nand the last.\n\n" }.joined()
+            + (0..<100).map { number in
+                String(repeating: "A long line \(number) that goes on and on past a hundred cells. ", count: 3)
+                    + "\n" + String(repeating: "Its second line, as long. ", count: 6) + "\n\n"
+            }.joined(),
+        "chapter lines": (0..<60).map { number in
+            String(repeating: "A line that is a paragraph of its own, longer than a hundred cells. ", count: 2)
+                + (number % 3 == 0 ? "\nCHAPTER \(number).\n" : number % 3 == 1 ? "\n\nCHAPTER \(number).\n\n" : "\n")
+        }.joined(),
+    ]
+
+    @Test(arguments: bookWideTexts.keys.sorted())
+    func aWindowTakesTheBookWideDecisions(name: String) throws {
+        let bytes = Array(try #require(Self.bookWideTexts[name]).utf8)
+        try PlainTextBookFileTests.withFile(bytes) { path in
+            let (whole, starts) = try Self.load(path)
+            #expect(whole.paragraphs.contains { $0.kind == .heading } == (name == "chapter lines"))
+            let indices = name == "chapter lines" ? Array(whole.paragraphs.indices) : Array(starts.indices.suffix(220))
+            for index in indices {
+                for reach in [1, 8, 64, BookWindow.initialReach] {
+                    let window = try #require(
+                        BookWindow.read(path: path, textStart: starts[index], options: .init(), reach: reach))
+                    Self.expectSame(window, at: index, in: whole, "\(name) at \(index), reaching \(reach)")
+                }
+            }
+        }
+    }
+
     /// No window where no paragraph's text starts at the byte (a file edited since), past the
     /// end, for lossy reading, or in a file with a UTF-16 byte-order mark.
     @Test func noWindowWhereItCannotBeTheBooks() throws {
