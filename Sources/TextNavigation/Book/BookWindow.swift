@@ -160,7 +160,8 @@ struct BookWindow {
         var index = 0
         while let lead = bytes[index...].firstIndex(of: 0xEF) {
             if lead + 2 < bytes.count,
-                (bytes[lead + 1] == 0xBD && bytes[lead + 2] == 0x9C) || (bytes[lead + 1] == 0xBC && bytes[lead + 2] == 0xBB)
+                (bytes[lead + 1] == 0xBD && bytes[lead + 2] == 0x9C)
+                    || (bytes[lead + 1] == 0xBC && bytes[lead + 2] == 0xBB)
             {
                 return true
             }
@@ -175,7 +176,8 @@ struct BookWindow {
         let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
             var count = 0
             while count < range.count {
-                let got = pread(descriptor, buffer.baseAddress! + count, range.count - count, off_t(range.lowerBound + count))
+                let got = pread(
+                    descriptor, buffer.baseAddress! + count, range.count - count, off_t(range.lowerBound + count))
                 if got < 0, errno == EINTR { continue }
                 guard got > 0 else {
                     failed = true

@@ -52,7 +52,8 @@ public final class BookOpening: Sendable {
         init(path: String, options: PlainTextBook.Options, locale: String, layout: PageLayout) {
             DispatchQueue.global(qos: .userInitiated).async { [result, done] in
                 let loaded = Result { () throws(BookLoadingError) in
-                    Document(book: try PlainTextBook(contentsOf: path, options: options), locale: locale, layout: layout)
+                    Document(
+                        book: try PlainTextBook(contentsOf: path, options: options), locale: locale, layout: layout)
                 }
                 result.withLock { $0 = loaded }
                 done.signal()
@@ -95,7 +96,8 @@ public final class BookOpening: Sendable {
             guard let document = try? loading.document() else { return pageFallback }
             return max(document.pageIndex(containing: start), document.pageIndex(containing: unit)) + 1
         }
-        firstEvents = [.utterance(window.utterance.moved(toElement: window.utterance.element, page: page))]
+        firstEvents =
+            [.utterance(window.utterance.moved(toElement: window.utterance.element, page: page))]
             + window.following
         handOver = window.handOver
     }
@@ -136,8 +138,10 @@ public final class BookOpening: Sendable {
             }
         }
         let paragraphs = (window.paragraph...utterance.element).map { index in
-            (element: index + base, text: window.book.paragraphs.text(at: index),
-             isHeading: window.book.paragraphs.isHeading(at: index))
+            (
+                element: index + base, text: window.book.paragraphs.text(at: index),
+                isHeading: window.book.paragraphs.isHeading(at: index)
+            )
         }
         let cursor = session.nextCursor
         return WindowStart(
@@ -172,7 +176,8 @@ public final class BookOpening: Sendable {
         }
         do {
             let position = try locator.resolve(in: document)
-            return ReadingSession(document: document, granularity: granularity, from: position, deferringPagination: true)
+            return ReadingSession(
+                document: document, granularity: granularity, from: position, deferringPagination: true)
         } catch {
             throw .locator(error)
         }

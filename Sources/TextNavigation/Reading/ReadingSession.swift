@@ -160,7 +160,10 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// given too): its cursor at `cursor`, on the page where the first unit started. Its events
     /// are those the other session would have given next (``BookOpening`` hands a session
     /// over a window of a book to one over the whole book this way).
-    init(document: Document, granularity: TextGranularity, from position: ReadingPosition, continuingAt cursor: ReadingPosition) {
+    init(
+        document: Document, granularity: TextGranularity, from position: ReadingPosition,
+        continuingAt cursor: ReadingPosition
+    ) {
         self.init(document: document, granularity: granularity, from: position, page: nil, deferringPagination: false)
         self.cursor = cursor
         self.elementHadUtterance = cursor.offset > 0

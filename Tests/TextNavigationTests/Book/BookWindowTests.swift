@@ -17,8 +17,13 @@ import Testing
 
     /// The paragraphs to open windows at: the first, the last, and a few between.
     static func samples(_ count: Int) -> [Int] {
-        Array(Set([0, 1, count / 7, count / 3, count / 2, 2 * count / 3, count - 2, count - 1].filter { $0 >= 0 && $0 < count }))
-            .sorted()
+        Array(
+            Set(
+                [0, 1, count / 7, count / 3, count / 2, 2 * count / 3, count - 2, count - 1].filter {
+                    $0 >= 0 && $0 < count
+                })
+        )
+        .sorted()
     }
 
     /// Records where the window's paragraphs differ from the whole book's.
@@ -121,7 +126,8 @@ import Testing
     /// since no block starts there) and after blank lines (headings).
     static let bookWideTexts: [String: String] = [
         "hard-wrapped head":
-            (0..<1000).map { "Short line \($0) of a block,\nand one more line\nand another\nand the last.\n\n" }.joined()
+            (0..<1000).map { "Short line \($0) of a block,\nand one more line\nand another\nand the last.\n\n" }
+            .joined()
             + (0..<100).map { number in
                 String(repeating: "A long line \(number) that goes on and on past a hundred cells. ", count: 3)
                     + "\n" + String(repeating: "Its second line, as long. ", count: 6) + "\n\n"

@@ -155,7 +155,9 @@ import Testing
         try PlainTextBookFileTests.withFile(bytes) { path in
             MappedFile.chunkCopied.withLock { observer in
                 observer = { changed, copied in
-                    guard changed == path, copied == 1 << 20, let file = FileHandle(forWritingAtPath: path) else { return }
+                    guard changed == path, copied == 1 << 20, let file = FileHandle(forWritingAtPath: path) else {
+                        return
+                    }
                     try? file.truncate(atOffset: 1000)
                     try? file.close()
                 }
