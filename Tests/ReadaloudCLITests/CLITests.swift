@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextNavigation
 
 /// The CLI's contract, checked on the built binary: exact output and exit codes.
 @Suite(.tags(.process)) struct CLITests {
@@ -76,6 +77,11 @@ import Testing
         let middle = try #require(
             try JSONSerialization.jsonObject(with: Data(utterances[500].utf8)) as? [String: Any])
         let locator = try JSONSerialization.data(withJSONObject: try #require(middle["locator"]))
+        // A plain-text book's locator keeps where its element's text starts in the file.
+        let decoded = try Locator(json: String(decoding: locator, as: UTF8.self))
+        let paragraph = try PlainTextBook(contentsOf: book).paragraphs[decoded.position.element]
+        #expect(decoded.sourceByteOffset != nil)
+        #expect(decoded.sourceByteOffset == paragraph.sourceMap.byteOffset(forUTF16Offset: 0, in: paragraph.text))
         let resumed = try CLIRunner.run([book, "--from", String(decoding: locator, as: UTF8.self), "--width", "40"])
         #expect(resumed.status == 0)
         // After the "  Page N of M" line that begins every reading, the unit the locator names.
