@@ -16,7 +16,8 @@
 /// `｜`, `［`) is not made.
 ///
 /// `nil` (the caller loads the whole book instead) for: lossy reading (offsets after a repair
-/// count the repaired text), a file that is not a regular file, is empty or past 2 GiB, starts
+/// count the repaired text), a file whose sample of first lines takes more than ``headLimit``
+/// bytes, a file that is not a regular file, is empty or past 2 GiB, starts
 /// with a UTF-16 or UTF-32 byte-order mark, has invalid UTF-8 or a NUL byte in its head or in
 /// the window, a window that may hold Aozora markup, no paragraph whose text starts at the
 /// byte asked for (the file was edited), or a file that ends early while it is read.
@@ -37,6 +38,9 @@ struct BookWindow {
     static let bytesAfter = 1 << 11
     /// How much of the file's head is first read for the sample of its first lines.
     static let headBytes = 1 << 19
+    /// The most of the head read for the sample: a file whose first lines are longer than that
+    /// (a few lines of megabytes) is loaded whole instead, as fast.
+    static let headLimit = 1 << 22
 
     /// The window of the book at `path` around the paragraph whose text starts at file byte
     /// `textStart`, read as `options` say; `nil` when there is none (see ``BookWindow``).
@@ -150,6 +154,7 @@ struct BookWindow {
                 return sample.isFull || count == size ? .some(sample) : nil
             }
             if let sample { return sample }
+            guard count < headLimit else { return nil }
             count = min(size, count * 2)
         }
     }
