@@ -12,14 +12,17 @@
 /// file's first lines (hard-wrapped or not, and the wrap width) is read from the file's head;
 /// the window starts and ends where a chunk of a whole load can (``ParagraphAssembler/cut(after:before:hardWrapped:)``),
 /// so its paragraphs are the ones a pass over the whole file finds there. Aozora Bunko markup is
-/// left out or kept by a decision about the whole file, so a window that may hold any (`《`,
-/// `｜`, `［`) is not made.
+/// left out or kept by a decision about the whole file (a ruby reading `《…》` somewhere, and an
+/// editor's note `［＃` or the colophon's `底本：` somewhere): a window that may hold markup (`《`,
+/// `｜`, `［`) is made only when the head and the window show both, so the whole file leaves
+/// the markup out (an Aozora Bunko file's head explains its markup, and shows both).
 ///
 /// `nil` (the caller loads the whole book instead) for: lossy reading (offsets after a repair
 /// count the repaired text), a file whose sample of first lines takes more than ``headLimit``
 /// bytes, a file that is not a regular file, is empty or past 2 GiB, starts
 /// with a UTF-16 or UTF-32 byte-order mark, has invalid UTF-8 or a NUL byte in its head or in
-/// the window, a window that may hold Aozora markup, no paragraph whose text starts at the
+/// the window, a window that may hold Aozora markup the whole file may keep, no paragraph whose
+/// text starts at the
 /// byte asked for (the file was edited), or a file that ends early while it is read.
 struct BookWindow {
     /// The window's paragraphs, a book of their own.
@@ -57,7 +60,7 @@ struct BookWindow {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(status.st_size)
         guard size > 0, size < Int(Int32.max), textStart >= 0, textStart < size,
-            let sample = headSample(descriptor, size: size, options: options)
+            let head = readHead(descriptor, size: size, options: options)
         else { return nil }
         var back = reach
         var forward = reach
@@ -68,7 +71,7 @@ struct BookWindow {
             guard let region = read(descriptor, lower..<upper) else { return nil }
             let outcome = region.withUnsafeBufferPointer { region in
                 window(
-                    in: region, at: lower, fileSize: size, textStart: textStart, after: after, sample: sample,
+                    in: region, at: lower, fileSize: size, textStart: textStart, after: after, head: head,
                     options: options)
             }
             switch outcome {
@@ -91,8 +94,9 @@ struct BookWindow {
     /// bytes after `textStart`, or what to read instead.
     private static func window(
         in region: UnsafeBufferPointer<UInt8>, at lower: Int, fileSize: Int, textStart: Int, after: Int,
-        sample: ParagraphAssembler.Sample, options: PlainTextBook.Options
+        head: Head, options: PlainTextBook.Options
     ) -> Outcome {
+        let sample = head.sample
         let probe = ParagraphAssembler(source: region, start: 0, dropsAozoraMarkup: false, file: nil)
         let target = textStart - lower
         // Where a chunk of a whole load could start, at or before the paragraph asked for.
@@ -112,11 +116,18 @@ struct BookWindow {
         }
         let bytes = UnsafeBufferPointer(rebasing: region[first.offset..<end])
         let validation = UTF8Decoding.validate(bytes, stoppingAtNUL: !options.allowsNUL)
-        guard validation.firstNUL == nil, validation.firstError == nil, !validation.hasRubyOpen,
-            !mayHoldAozoraMarkup(bytes)
-        else { return .unusable }
+        guard validation.firstNUL == nil, validation.firstError == nil else { return .unusable }
+        // Without markup, the text is the same either way; with it, the whole file's decision
+        // must be known.
+        let dropsMarkup = validation.hasRubyOpen || mayHoldAozoraMarkup(bytes)
+        if dropsMarkup,
+            !((head.hasRubyReading || validation.hasRubyReading)
+                && (head.isAozoraStyle || AozoraMarkup.isAozoraStyle(bytes, from: 0)))
+        {
+            return .unusable
+        }
         let bomLength = lower == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let assembler = ParagraphAssembler(source: bytes, start: bomLength, dropsAozoraMarkup: false, file: nil)
+        let assembler = ParagraphAssembler(stretch: bytes, start: bomLength, decidedDropsAozoraMarkup: dropsMarkup)
         let book = PlainTextBook(assembler.assemble(sample: sample, atBlockStart: first.atBlockStart))
         let base = lower + first.offset
         guard
@@ -129,15 +140,23 @@ struct BookWindow {
         return .found(BookWindow(book: book, byteBase: base, paragraph: paragraph))
     }
 
-    /// The sample of the first lines of the file open as `descriptor` (``ParagraphAssembler/sample()``),
-    /// read from as much of its head as the sample takes; `nil` when the head is not UTF-8 text.
-    private static func headSample(_ descriptor: Int32, size: Int, options: PlainTextBook.Options)
-        -> ParagraphAssembler.Sample?
-    {
+    /// What the file's head tells of the whole file.
+    private struct Head {
+        /// The sample of its first lines (``ParagraphAssembler/sample()``).
+        var sample: ParagraphAssembler.Sample
+        /// Whether the head has a ruby reading `《…》`, and an editor's note `［＃` or the
+        /// colophon's `底本：` (then so has the whole file).
+        var hasRubyReading: Bool
+        var isAozoraStyle: Bool
+    }
+
+    /// What the head of the file open as `descriptor` tells, read from as much of it as the
+    /// sample of its first lines takes; `nil` when the head is not UTF-8 text.
+    private static func readHead(_ descriptor: Int32, size: Int, options: PlainTextBook.Options) -> Head? {
         var count = min(size, headBytes)
         while true {
             guard let head = read(descriptor, 0..<count) else { return nil }
-            let sample: ParagraphAssembler.Sample?? = head.withUnsafeBufferPointer { head in
+            let found: Head?? = head.withUnsafeBufferPointer { head in
                 guard PlainTextBook.otherEncoding(of: head) == nil else { return .some(nil) }
                 // Whole lines only: up to the last line feed (CR LF stays whole).
                 var end = count
@@ -151,9 +170,12 @@ struct BookWindow {
                 let bomLength = lines.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
                 let sample = ParagraphAssembler(source: lines, start: bomLength, dropsAozoraMarkup: false, file: nil)
                     .sample()
-                return sample.isFull || count == size ? .some(sample) : nil
+                guard sample.isFull || count == size else { return nil }
+                return Head(
+                    sample: sample, hasRubyReading: validation.hasRubyReading,
+                    isAozoraStyle: AozoraMarkup.isAozoraStyle(lines, from: bomLength))
             }
-            if let sample { return sample }
+            if let found { return found }
             guard count < headLimit else { return nil }
             count = min(size, count * 2)
         }

@@ -40,6 +40,15 @@ struct ParagraphAssembler {
         self.file = file
     }
 
+    /// An assembler of a stretch of a file (``BookWindow``) that leaves Aozora markup out or not
+    /// as decided for the whole file.
+    init(stretch source: UnsafeBufferPointer<UInt8>, start: Int, decidedDropsAozoraMarkup: Bool) {
+        self.source = source
+        self.start = start
+        self.dropsAozoraMarkup = decidedDropsAozoraMarkup
+        self.file = nil
+    }
+
     /// What stands between two paragraphs' texts in the buffer: U+2029 PARAGRAPH SEPARATOR,
     /// after which every break rule of UAX #29 and UAX #14 breaks (WB3a, SB4, GB4, LB4), so ICU
     /// can tokenize a run of paragraphs in one pass and find each one's boundaries as if it

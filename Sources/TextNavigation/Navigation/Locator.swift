@@ -30,7 +30,8 @@ public struct Locator: Sendable, Hashable, Codable {
     /// plain text. A locator whose `href` differs from its element's is resolved by its text.
     public var href: String?
     /// For a plain-text book, the byte offset in its file where the element's text starts (its
-    /// ``SourceMap``'s first byte); `nil` otherwise, and in locators made before it was kept.
+    /// ``SourceMap``'s first byte); `nil` otherwise (and for an element with no text, such as
+    /// a line of Aozora markup alone), and in locators made before it was kept.
     /// A hint only, checked against the text where it points.
     public var sourceByteOffset: Int?
 

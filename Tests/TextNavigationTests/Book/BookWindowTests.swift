@@ -44,7 +44,8 @@ import Testing
                 [$0.paragraphOffset, $0.byteOffset, $0.isSoftWrap ? 1 : 0]
             }
             guard part.kind == paragraph.kind, part.text.string == paragraph.text.string, anchors == wholeAnchors,
-                offset == 0 || part.startsPage == paragraph.startsPage
+                offset == 0 || part.startsPage == paragraph.startsPage,
+                part.rubyAnnotations == paragraph.rubyAnnotations
             else {
                 let texts = "\(part.text.string.prefix(50)) / \(paragraph.text.string.prefix(50))"
                 Issue.record(
@@ -55,17 +56,22 @@ import Testing
         }
     }
 
-    /// Books whose windows never hold Aozora markup (the Japanese books' windows may, and are
-    /// then not made).
+    /// Every bundled book (the Japanese ones' windows hold Aozora markup, left out as the whole
+    /// book leaves it out) and the corpus's other book.
     static let books = [
         "Books/alice-in-wonderland.txt", "Books/udhr-arabic.txt", "Books/lunyu-analects.txt",
-        "Tests/Fixtures/books/moby-dick.txt",
+        "Books/kokoro.txt", "Books/rashomon.txt", "Tests/Fixtures/books/moby-dick.txt",
     ]
 
     @Test(arguments: books)
     func aWindowHoldsTheParagraphsOfTheWholeBook(path: String) throws {
         let (whole, starts) = try Self.load(path)
         for index in Self.samples(whole.paragraphs.count) {
+            // A paragraph of markup alone (Aozora's `［＃改ページ］`) has no text, and no byte.
+            guard starts[index] >= 0 else {
+                #expect(whole.paragraphs[index].text.count == 0)
+                continue
+            }
             let window = try #require(
                 BookWindow.read(path: path, textStart: starts[index], options: PlainTextBook.Options()),
                 "\(path): no window at paragraph \(index)")
@@ -74,14 +80,19 @@ import Testing
         }
     }
 
-    /// A Japanese book: a window is made where none may hold markup, and is then the book's.
-    @Test(arguments: ["Books/kokoro.txt", "Books/rashomon.txt"])
-    func aWindowOfAnAozoraBookIsMadeOnlyWithoutMarkup(path: String) throws {
-        let (whole, starts) = try Self.load(path)
-        for index in Self.samples(whole.paragraphs.count) {
-            guard let window = BookWindow.read(path: path, textStart: starts[index], options: PlainTextBook.Options())
-            else { continue }
-            Self.expectSame(window, at: index, in: whole, "\(path) at \(index)")
+    /// Aozora markup in a window is left out only when the head and the window show the whole
+    /// file leaves it out (a reading, and a note or a colophon): not for a Chinese book whose
+    /// `《…》` are titles, nor for a file whose only note comes after the window.
+    @Test func aWindowWithMarkupIsMadeOnlyWhenTheWholeFileLeavesItOut() throws {
+        let lines = (0..<20000).map { "第\($0)行、漢字《かんじ》と｜振り仮名《ふりがな》。\n\n" }.joined()
+        for (text, made) in [("［＃注］\n\n" + lines, true), (lines + "［＃注］\n", false), (lines, false)] {
+            try PlainTextBookFileTests.withFile(Array(text.utf8)) { path in
+                let (whole, starts) = try Self.load(path)
+                let middle = whole.paragraphs.count / 2
+                let window = BookWindow.read(path: path, textStart: starts[middle], options: .init())
+                #expect((window != nil) == made, "\(text.prefix(12))")
+                if let window { Self.expectSame(window, at: middle, in: whole, "\(text.prefix(12))") }
+            }
         }
     }
 
