@@ -16,7 +16,7 @@ import Dispatch
 /// session from the locator (its first event, the first utterance): a locator without a byte
 /// offset (made before it was kept, or not of a plain-text book), a file edited since (no
 /// paragraph starts at the byte, or its text is not the locator's), lossy reading, and what
-/// `BookWindow` lists (a window that may hold Aozora markup, a file not UTF-8 in its head).
+/// `BookWindow` lists (Aozora markup the whole file may keep, a file not UTF-8 in its head).
 /// If the whole book then does not hold the window's paragraphs at the locator's element (the
 /// file changed between the two reads), the session starts over from the locator resolved in
 /// the whole book, so the first utterance may be read again.
