@@ -118,8 +118,13 @@ struct ParagraphAssembler {
     /// What a sample of the file's first ``sampleSize`` non-blank lines tells: whether nine in
     /// ten are at most ``hardWrapWidth`` cells wide (the file is hard-wrapped), and the width at
     /// which those lines were wrapped (``IndentedLines/wrapWidth(widths:)``).
+    ///
+    /// The sample stops as soon as more than a tenth of ``sampleSize`` lines are wide: the file is
+    /// then not hard-wrapped, whatever the other lines are, and the wrap width is never asked
+    /// for (a book of one line a paragraph is decided after a few hundred lines).
     func sample() -> Sample {
         var sampled = 0
+        var wide = 0
         var widths = [Int](repeating: 0, count: Self.hardWrapWidth + 1)
         var index = start
         let measure = IndentedLines(scalars: scalars, wrapWidth: 0)
@@ -133,11 +138,16 @@ struct ParagraphAssembler {
             // A line of more than 100 cells counts as wide; a narrow one, by its width from the
             // line's start.
             let width = measure.indentation(of: line.bytes, content: bytes) + scalars.width(of: bytes)
-            if width <= Self.hardWrapWidth { widths[width] += 1 }
+            if width <= Self.hardWrapWidth {
+                widths[width] += 1
+            } else {
+                wide += 1
+                if wide * 10 > Self.sampleSize { break }  // at most 9 in 10 narrow, however many are sampled
+            }
         }
         let narrow = widths.reduce(0, +)
         return Sample(
             hardWrapped: narrow * 10 >= sampled * 9, wrapWidth: IndentedLines.wrapWidth(widths: widths),
-            isFull: sampled == Self.sampleSize && index < source.count)
+            isFull: (sampled == Self.sampleSize || wide * 10 > Self.sampleSize) && index < source.count)
     }
 }
