@@ -201,7 +201,10 @@ package struct BookBenchmark {
         throws(BenchError) -> Double
     {
         let reference = Document(book: parsed, locale: book.locale, layout: layout)
-        let middle = reference.elements.count / 2
+        // The middle element, or the first after it with text: a reader's locator is where an
+        // utterance was (an Aozora book's paragraphs of markup alone, `［＃改ページ］`, have no text).
+        let count = reference.elements.count
+        let middle = (count / 2..<count).first { !parsed.paragraphs[$0].text.isEmpty } ?? count / 2
         let position = ReadingPosition(element: middle, offset: reference.elements[middle].text.count / 2)
         let json = Locator(position: position, in: reference, includesPage: false).json
         var failure: BenchError?
