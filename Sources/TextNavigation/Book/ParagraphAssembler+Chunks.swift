@@ -26,7 +26,7 @@ extension ParagraphAssembler {
     /// chunk) and the units written. (Its entries are written in place, in the book's list.)
     struct ChunkWriting {
         var anchors: [UInt8]
-        var rubies: [Int: [RubyAnnotation]]
+        var rubies: RubyTable
         var units: Int
     }
 
@@ -143,10 +143,8 @@ extension ParagraphAssembler {
 
     /// Joins the chunks written into `entries`: each entry's anchor end counts on from the
     /// chunks before (their anchors stay where they were written, as parts of one table).
-    /// Returns the ruby readings by paragraph.
-    func join(_ written: [ChunkWriting], firsts: [Int], entries: inout [Piece]) -> [Int: [RubyAnnotation]] {
-        if written.count == 1 { return written[0].rubies }
-        var rubies: [Int: [RubyAnnotation]] = [:]
+    /// Returns the chunks' ruby readings as one table.
+    func join(_ written: [ChunkWriting], firsts: [Int], entries: inout [Piece]) -> RubyTable {
         var firstAnchor = 0
         for number in written.indices {
             if firstAnchor > 0 {
@@ -155,8 +153,7 @@ extension ParagraphAssembler {
                 }
             }
             firstAnchor += written[number].anchors.count
-            for (paragraph, readings) in written[number].rubies { rubies[firsts[number] + paragraph] = readings }
         }
-        return rubies
+        return RubyTable(joining: written.map(\.rubies), firsts: firsts)
     }
 }
