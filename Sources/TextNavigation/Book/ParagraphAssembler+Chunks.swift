@@ -1,7 +1,9 @@
 extension ParagraphAssembler {
     /// How the file is cut into chunks assembled at the same time.
     enum Chunking {
-        /// One chunk a core, each of at least ``minimumChunkBytes`` (one chunk for a small file).
+        /// One chunk a core, each of at least ``minimumChunkBytes``, the last too (one chunk for a
+        /// file of less than twice that: a few kilobytes left for a second core would cost a
+        /// thread and its memory for nothing).
         case automatic
         /// At most `count` chunks of about equal size, each of at least `minimumBytes` but the
         /// last (for tests: any file cut at many places).
@@ -37,7 +39,9 @@ extension ParagraphAssembler {
         let count: Int
         let minimum: Int
         switch chunking {
-        case .automatic: (count, minimum) = (EveryCore.count, Self.minimumChunkBytes)
+        case .automatic:
+            minimum = Self.minimumChunkBytes
+            count = max(1, min(EveryCore.count, (source.count - start) / minimum))
         case .atMost(let most, let minimumBytes): (count, minimum) = (most, minimumBytes)
         }
         let end = source.count
