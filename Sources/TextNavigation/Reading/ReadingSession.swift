@@ -84,7 +84,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// The most UTF-16 units a read-ahead prepares: a quarter of
     /// ``Document/preparationBudget``. The units prepared ahead and the scratch of preparing
     /// them are most of a read-all's memory beyond the book's text; with a quarter as many, a
-    /// 10 MB English book's word read-all peaks 0.5 MB lower (2 MB Chinese 0.7 MB), for the
+    /// 10 MB English book's word read-all peaks 0.3 MB lower (2 MB Chinese 0.6 MB), for the
     /// same instructions (callgrind, 2 MB English by word: 2.631 G and 2.632 G).
     static let readAheadLimit = Document.preparationBudget / 4
 
