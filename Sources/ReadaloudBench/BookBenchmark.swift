@@ -43,7 +43,7 @@ package struct BookBenchmark {
             }
         }
         let parallelPagination = try ParallelPaginationResult.measure(
-            parsed, locale: book.locale, layout: layout, repetitions: repetitions)
+            parsed, locale: book.locale, layout: layout, repetitions: repetitions, minimumSeconds: minimumSeconds)
         return BookResult(
             name: book.name, locale: book.locale, utf8Bytes: book.bytes.count, paragraphs: parsed.paragraphs.count,
             isMostlyLatin: book.isMostlyLatin, granularities: results, paginationSeconds: paginationSeconds,

@@ -1,7 +1,9 @@
 extension ParagraphAssembler {
     /// How the file is cut into chunks assembled at the same time.
     enum Chunking {
-        /// One chunk a core, each of at least ``minimumChunkBytes`` (one chunk for a small file).
+        /// One chunk a core, each of at least ``minimumChunkBytes``, the last too (one chunk for a
+        /// file of less than twice that: a few kilobytes left for a second core would cost a
+        /// thread and its memory for nothing).
         case automatic
         /// At most `count` chunks of about equal size, each of at least `minimumBytes` but the
         /// last (for tests: any file cut at many places).
@@ -26,7 +28,7 @@ extension ParagraphAssembler {
     /// chunk) and the units written. (Its entries are written in place, in the book's list.)
     struct ChunkWriting {
         var anchors: [UInt8]
-        var rubies: [Int: [RubyAnnotation]]
+        var rubies: RubyTable
         var units: Int
     }
 
@@ -38,7 +40,9 @@ extension ParagraphAssembler {
         let count: Int
         let minimum: Int
         switch chunking {
-        case .automatic: (count, minimum) = (EveryCore.count, Self.minimumChunkBytes)
+        case .automatic:
+            minimum = Self.minimumChunkBytes
+            count = max(1, min(EveryCore.count, (source.count - start) / minimum))
         case .atMost(let most, let minimumBytes): (count, minimum) = (most, minimumBytes)
         }
         let end = source.count
@@ -144,10 +148,8 @@ extension ParagraphAssembler {
 
     /// Joins the chunks written into `entries`: each entry's anchor end counts on from the
     /// chunks before (their anchors stay where they were written, as parts of one table).
-    /// Returns the ruby readings by paragraph.
-    func join(_ written: [ChunkWriting], firsts: [Int], entries: inout [Piece]) -> [Int: [RubyAnnotation]] {
-        if written.count == 1 { return written[0].rubies }
-        var rubies: [Int: [RubyAnnotation]] = [:]
+    /// Returns the chunks' ruby readings as one table.
+    func join(_ written: [ChunkWriting], firsts: [Int], entries: inout [Piece]) -> RubyTable {
         var firstAnchor = 0
         for number in written.indices {
             if firstAnchor > 0 {
@@ -156,8 +158,7 @@ extension ParagraphAssembler {
                 }
             }
             firstAnchor += written[number].anchors.count
-            for (paragraph, readings) in written[number].rubies { rubies[firsts[number] + paragraph] = readings }
         }
-        return rubies
+        return RubyTable(joining: written.map(\.rubies), firsts: firsts)
     }
 }

@@ -277,15 +277,6 @@ public final class Document: Sendable {
         }
     }
 
-    private func paginate(linesPerPage: Int) -> [ReadingPosition] {
-        var cutter = PageCutter(linesPerPage: linesPerPage)
-        for index in elements.indices {
-            // The element's line units (its tokenizer's), found without shaping.
-            cutter.add(index, lines: elements.lineUnits(at: index), forcedBreak: isPageBreakForced(before: index))
-        }
-        return cutter.starts
-    }
-
     /// Whether a page break is forced before element `index` (a form feed in a book).
     func isPageBreakForced(before index: Int) -> Bool { forcedBreaks.isForced(before: index) }
 }

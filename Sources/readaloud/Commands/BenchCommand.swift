@@ -57,7 +57,7 @@ enum BenchCommand {
     static let minimumTime = CommandOption.decimal(
         "min-time", valueName: "SECONDS",
         help:
-            "How long each side of a sequential measure (readaloud's and ICU's) runs in all, at least: short passes over a small book are repeated past --repetitions until then; 0 for --repetitions runs alone.",
+            "How long each side of a sequential measure (readaloud's and ICU's), and of pagination on one core and on every core, runs in all, at least: short passes are repeated past --repetitions until then; 0 for --repetitions runs alone.",
         in: 0...600, default: 1)
     static let queries = CommandOption.integer(
         "queries", valueName: "N", help: "Random offsets for the lookup measurement.", in: 1...100_000_000,
