@@ -210,6 +210,7 @@ package struct BenchReport {
             ("paginationRatio", .number(book.paginationRatio)),
             ("parallelPaginationMilliseconds", .number(book.parallelPagination.parallelSeconds * 1000)),
             ("parallelPaginationRatio", .number(book.parallelPagination.parallelRatio)),
+            ("parallelPaginationRuns", .integer(book.parallelPagination.runs)),
             ("peakMemoryBytes", book.peakMemoryBytes.map { .integer($0) } ?? .null),
             ("memoryRatio", book.memoryRatio.map { .number($0) } ?? .null),
         ])

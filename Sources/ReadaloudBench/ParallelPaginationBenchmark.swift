@@ -7,42 +7,58 @@ import TextNavigation
 struct ParallelPaginationResult {
     let sequentialSeconds: Double
     let parallelSeconds: Double
+    /// How many times each side ran.
+    let runs: Int
     /// The parallel pass's time over the sequential one's (below 1: faster).
     var parallelRatio: Double { parallelSeconds / sequentialSeconds }
 
-    /// Times both passes `repetitions` times each (the best kept), alternating them so that a
-    /// busy stretch of a shared machine falls on both.
+    /// Times both passes, taking turns (which goes first alternating) at least `repetitions`
+    /// times and until each has run for `minimumSeconds` in all, and keeps the best of each, so
+    /// that a busy stretch of a shared machine falls on both. Each side times the same work:
+    /// opening the document and paginating it; the page starts are read, and the document let
+    /// go, outside the timing.
     ///
     /// - Throws: ``BenchError`` when the parallel pass's pages differ from the sequential one's.
-    static func measure(_ book: PlainTextBook, locale: String, layout: PageLayout, repetitions: Int)
-        throws(BenchError) -> ParallelPaginationResult
-    {
+    static func measure(
+        _ book: PlainTextBook, locale: String, layout: PageLayout, repetitions: Int, minimumSeconds: Double
+    ) throws(BenchError) -> ParallelPaginationResult {
         var sequential = Double.infinity
         var parallel = Double.infinity
         var sequentialStarts: [ReadingPosition] = []
         var parallelStarts: [ReadingPosition] = []
-        for _ in 0..<max(1, repetitions) {
-            sequential = min(
-                sequential,
-                Stopwatch.seconds {
-                    let document = Document(book: book, locale: locale, layout: layout)
-                    sequentialStarts = (0..<document.pageCount).map { document.page(at: $0)!.start }
-                })
-            // (The page starts are read outside the timing: the sequential pass reads them
-            // from the pagination it just did, as cheaply.)
-            var document: Document?
-            parallel = min(
-                parallel,
-                Stopwatch.seconds {
+        var spent = (sequential: 0.0, parallel: 0.0)
+        var runs = 0
+        while runs < max(1, repetitions)
+            || (min(spent.sequential, spent.parallel) < minimumSeconds && runs < BookBenchmark.sequentialRunLimit)
+        {
+            for isParallel in runs % 2 == 0 ? [false, true] : [true, false] {
+                var document: Document?
+                let seconds = Stopwatch.seconds {
                     let opened = Document(book: book, locale: locale, layout: layout)
-                    _ = ConcurrentWork.wait { await opened.paginateInParallel() }
+                    if isParallel {
+                        _ = ConcurrentWork.wait { await opened.paginateInParallel() }
+                    } else {
+                        _ = opened.pageCount
+                    }
                     document = opened
-                })
-            if let document { parallelStarts = (0..<document.pageCount).map { document.page(at: $0)!.start } }
+                }
+                guard let document else { continue }
+                let starts = (0..<document.pageCount).map { document.page(at: $0)!.start }
+                if isParallel {
+                    parallel = min(parallel, seconds)
+                    spent.parallel += seconds
+                    parallelStarts = starts
+                } else {
+                    sequential = min(sequential, seconds)
+                    spent.sequential += seconds
+                    sequentialStarts = starts
+                }
+            }
+            runs += 1
         }
         guard parallelStarts == sequentialStarts else {
             throw BenchError("parallel pagination cut other pages than the sequential pass")
         }
-        return ParallelPaginationResult(sequentialSeconds: sequential, parallelSeconds: parallel)
+        return ParallelPaginationResult(sequentialSeconds: sequential, parallelSeconds: parallel, runs: runs)
     }
 }

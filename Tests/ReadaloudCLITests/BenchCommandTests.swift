@@ -59,6 +59,8 @@ import Testing
         let granularities = try #require(books.first?["granularities"] as? [[String: Any]])
         // A sentence pass over Rashōmon takes well under a millisecond: 20 ms takes many.
         #expect((granularities.first?["runs"] as? Int ?? 0) > 5)
+        // So does paginating it, on one core and on every core, each side timed as often.
+        #expect((books.first?["parallelPaginationRuns"] as? Int ?? 0) > 5)
     }
 
     @Test func theTableNamesTheRunAndEachBook() throws {

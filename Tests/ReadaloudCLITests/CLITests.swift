@@ -76,6 +76,12 @@ import Testing
         let middle = try #require(
             try JSONSerialization.jsonObject(with: Data(utterances[500].utf8)) as? [String: Any])
         let locator = try JSONSerialization.data(withJSONObject: try #require(middle["locator"]))
+        // A plain-text book's locator keeps where its element's text starts in the file: the
+        // utterance's text is there (the middle utterance starts its paragraph or is inside it).
+        let source = try #require((middle["locator"] as? [String: Any])?["source"] as? Int)
+        let bytes = try #require(FileManager.default.contents(atPath: book))
+        let text = try #require(middle["text"] as? String)
+        #expect(String(decoding: bytes[source...].prefix(100_000), as: UTF8.self).contains(text.prefix(20)))
         let resumed = try CLIRunner.run([book, "--from", String(decoding: locator, as: UTF8.self), "--width", "40"])
         #expect(resumed.status == 0)
         // After the "  Page N of M" line that begins every reading, the unit the locator names.

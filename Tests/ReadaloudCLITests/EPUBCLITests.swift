@@ -98,6 +98,7 @@ struct EPUBCLITests {
         let utterance = utterances[500]
         let locator = try #require(utterance["locator"] as? [String: Any])
         #expect(locator["href"] as? String == "EPUB/s04.xhtml")
+        #expect(locator["source"] == nil)  // a plain-text book's byte offset only
         let json = String(decoding: try JSONSerialization.data(withJSONObject: locator), as: UTF8.self)
         let resumed = try CLIRunner.run([book, "--from", json, "--granularity", "sentence"])
         #expect(resumed.status == 0)

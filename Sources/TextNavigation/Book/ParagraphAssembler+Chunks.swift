@@ -1,7 +1,9 @@
 extension ParagraphAssembler {
     /// How the file is cut into chunks assembled at the same time.
     enum Chunking {
-        /// One chunk a core, each of at least ``minimumChunkBytes`` (one chunk for a small file).
+        /// One chunk a core, each of at least ``minimumChunkBytes``, the last too (one chunk for a
+        /// file of less than twice that: a few kilobytes left for a second core would cost a
+        /// thread and its memory for nothing).
         case automatic
         /// At most `count` chunks of about equal size, each of at least `minimumBytes` but the
         /// last (for tests: any file cut at many places).
@@ -26,25 +28,28 @@ extension ParagraphAssembler {
     /// chunk) and the units written. (Its entries are written in place, in the book's list.)
     struct ChunkWriting {
         var anchors: [UInt8]
-        var rubies: [Int: [RubyAnnotation]]
+        var rubies: RubyTable
         var units: Int
     }
 
     /// The file after its byte-order mark, cut as `chunking` says: a cut goes at the first place
     /// a chunk can start (``Chunk``) after a chunk's share of the bytes, or, when there is none
-    /// within another share, the chunk goes on.
-    func chunks(_ chunking: Chunking, hardWrapped: Bool) -> [Chunk] {
+    /// within another share, the chunk goes on. The first chunk starts a block when
+    /// `atBlockStart`.
+    func chunks(_ chunking: Chunking, hardWrapped: Bool, atBlockStart: Bool = true) -> [Chunk] {
         let count: Int
         let minimum: Int
         switch chunking {
-        case .automatic: (count, minimum) = (EveryCore.count, Self.minimumChunkBytes)
+        case .automatic:
+            minimum = Self.minimumChunkBytes
+            count = max(1, min(EveryCore.count, (source.count - start) / minimum))
         case .atMost(let most, let minimumBytes): (count, minimum) = (most, minimumBytes)
         }
         let end = source.count
         let size = max(1, minimum, (end - start + count - 1) / max(1, count))
         var chunks: [Chunk] = []
         var lower = start
-        var atBlockStart = true
+        var atBlockStart = atBlockStart
         var target = start + size
         while target < end {
             guard let cut = cut(after: target, before: min(end, target + size), hardWrapped: hardWrapped) else {
@@ -62,7 +67,7 @@ extension ParagraphAssembler {
     /// The first place after `index` where a chunk can start, after the first line that starts
     /// after `index` or a line that starts before `limit`, and whether the line after that place
     /// starts a block; `nil` when there is none.
-    private func cut(after index: Int, before limit: Int, hardWrapped: Bool) -> (offset: Int, atBlockStart: Bool)? {
+    func cut(after index: Int, before limit: Int, hardWrapped: Bool) -> (offset: Int, atBlockStart: Bool)? {
         let end = source.count
         let lines = lines
         // The line after the first line break at or after `index` (CR LF is one break).
@@ -143,10 +148,8 @@ extension ParagraphAssembler {
 
     /// Joins the chunks written into `entries`: each entry's anchor end counts on from the
     /// chunks before (their anchors stay where they were written, as parts of one table).
-    /// Returns the ruby readings by paragraph.
-    func join(_ written: [ChunkWriting], firsts: [Int], entries: inout [Piece]) -> [Int: [RubyAnnotation]] {
-        if written.count == 1 { return written[0].rubies }
-        var rubies: [Int: [RubyAnnotation]] = [:]
+    /// Returns the chunks' ruby readings as one table.
+    func join(_ written: [ChunkWriting], firsts: [Int], entries: inout [Piece]) -> RubyTable {
         var firstAnchor = 0
         for number in written.indices {
             if firstAnchor > 0 {
@@ -155,8 +158,7 @@ extension ParagraphAssembler {
                 }
             }
             firstAnchor += written[number].anchors.count
-            for (paragraph, readings) in written[number].rubies { rubies[firsts[number] + paragraph] = readings }
         }
-        return rubies
+        return RubyTable(joining: written.map(\.rubies), firsts: firsts)
     }
 }

@@ -40,6 +40,15 @@ struct ParagraphAssembler {
         self.file = file
     }
 
+    /// An assembler of a stretch of a file (``BookWindow``) that leaves Aozora markup out or not
+    /// as decided for the whole file.
+    init(stretch source: UnsafeBufferPointer<UInt8>, start: Int, decidedDropsAozoraMarkup: Bool) {
+        self.source = source
+        self.start = start
+        self.dropsAozoraMarkup = decidedDropsAozoraMarkup
+        self.file = nil
+    }
+
     /// What stands between two paragraphs' texts in the buffer: U+2029 PARAGRAPH SEPARATOR,
     /// after which every break rule of UAX #29 and UAX #14 breaks (WB3a, SB4, GB4, LB4), so ICU
     /// can tokenize a run of paragraphs in one pass and find each one's boundaries as if it
@@ -54,9 +63,13 @@ struct ParagraphAssembler {
     /// Assembles the book: the file cut into chunks (``chunks(_:hardWrapped:)``, one a core for
     /// a large file), each planned and then written on a core of its own into its place in the
     /// one buffer, and joined in order; the same book as one pass over the whole file.
-    func assemble(_ chunking: Chunking = .automatic) -> Result {
-        let sample = sample()
-        let chunks = chunks(chunking, hardWrapped: sample.hardWrapped)
+    ///
+    /// A stretch of a file (``BookWindow``) is assembled with the `sample` of the whole file's
+    /// first lines, from a place where a chunk can start, whose first line starts a block when
+    /// `atBlockStart`: its paragraphs are then the ones the whole file has there.
+    func assemble(_ chunking: Chunking = .automatic, sample given: Sample? = nil, atBlockStart: Bool = true) -> Result {
+        let sample = given ?? sample()
+        let chunks = chunks(chunking, hardWrapped: sample.hardWrapped, atBlockStart: atBlockStart)
         var plans = EveryCore.map(chunks.count) { number in
             ParagraphPlanner(
                 assembler: self, hardWrapped: sample.hardWrapped, wrapWidth: sample.wrapWidth,
@@ -92,11 +105,26 @@ struct ParagraphAssembler {
 
     // MARK: Sampling
 
+    /// What a sample of a file's first lines tells (``sample()``).
+    struct Sample: Equatable {
+        var hardWrapped: Bool
+        var wrapWidth: Int
+        /// Whether the sample took ``sampleSize`` lines, the last of them ended by a line break
+        /// before the end of the bytes sampled: the same sample as a longer file with these
+        /// bytes at its start gives.
+        var isFull: Bool
+    }
+
     /// What a sample of the file's first ``sampleSize`` non-blank lines tells: whether nine in
     /// ten are at most ``hardWrapWidth`` cells wide (the file is hard-wrapped), and the width at
     /// which those lines were wrapped (``IndentedLines/wrapWidth(widths:)``).
-    private func sample() -> (hardWrapped: Bool, wrapWidth: Int) {
+    ///
+    /// The sample stops as soon as more than a tenth of ``sampleSize`` lines are wide: the file is
+    /// then not hard-wrapped, whatever the other lines are, and the wrap width is never asked
+    /// for (a book of one line a paragraph is decided after a few hundred lines).
+    func sample() -> Sample {
         var sampled = 0
+        var wide = 0
         var widths = [Int](repeating: 0, count: Self.hardWrapWidth + 1)
         var index = start
         let measure = IndentedLines(scalars: scalars, wrapWidth: 0)
@@ -110,9 +138,16 @@ struct ParagraphAssembler {
             // A line of more than 100 cells counts as wide; a narrow one, by its width from the
             // line's start.
             let width = measure.indentation(of: line.bytes, content: bytes) + scalars.width(of: bytes)
-            if width <= Self.hardWrapWidth { widths[width] += 1 }
+            if width <= Self.hardWrapWidth {
+                widths[width] += 1
+            } else {
+                wide += 1
+                if wide * 10 > Self.sampleSize { break }  // at most 9 in 10 narrow, however many are sampled
+            }
         }
         let narrow = widths.reduce(0, +)
-        return (narrow * 10 >= sampled * 9, IndentedLines.wrapWidth(widths: widths))
+        return Sample(
+            hardWrapped: narrow * 10 >= sampled * 9, wrapWidth: IndentedLines.wrapWidth(widths: widths),
+            isFull: (sampled == Self.sampleSize || wide * 10 > Self.sampleSize) && index < source.count)
     }
 }

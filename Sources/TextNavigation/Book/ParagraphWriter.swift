@@ -8,7 +8,7 @@ struct ParagraphWriter {
     /// The source map's anchors, paragraph by paragraph.
     private(set) var anchors: SourceMap.Table.Writer
     /// The ruby readings of the paragraphs that have any, by paragraph.
-    private(set) var rubies: [Int: [RubyAnnotation]] = [:]
+    private(set) var rubies = RubyTable()
 
     /// A writer for `assembler`'s file, whose plan counted `anchorCount` anchors.
     init(assembler: ParagraphAssembler, anchorCount: Int) {
@@ -91,7 +91,7 @@ struct ParagraphWriter {
     /// `number`'s text from `baseStart` to `end`, unless that base is empty.
     private mutating func addRuby(reading: Range<Int>, baseStart: Int, end: Int, paragraph number: Int) {
         guard baseStart < end else { return }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: assembler.source[reading]), as: UTF8.self)
-        rubies[number, default: []].append(RubyAnnotation(range: baseStart..<end, reading: text))
+        let text = UnsafeBufferPointer(rebasing: assembler.source[reading])
+        rubies.append(paragraph: number, range: baseStart..<end, reading: text)
     }
 }

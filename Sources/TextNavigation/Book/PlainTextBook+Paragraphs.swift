@@ -45,12 +45,12 @@ extension PlainTextBook {
         /// later) and the end of its anchors in `sourceMaps`.
         let entries: [Entry]
         let sourceMaps: SourceMap.Table
-        /// The ruby readings of the few paragraphs that have any, by index.
-        let rubyAnnotations: [Int: [Paragraph.RubyAnnotation]]
+        /// The ruby readings of the paragraphs that have any.
+        let rubyAnnotations: RubyTable
 
         init(
             buffer: UTF16Buffer, entries: [Entry], sourceMaps: SourceMap.Table,
-            rubyAnnotations: [Int: [Paragraph.RubyAnnotation]]
+            rubyAnnotations: RubyTable
         ) {
             self.buffer = buffer
             self.entries = entries
@@ -67,7 +67,7 @@ extension PlainTextBook {
             return Paragraph(
                 kind: entry.isHeading ? .heading : .body, text: text(at: position), startsPage: entry.startsPage,
                 sourceMap: SourceMap(table: sourceMaps, range: anchorStart(position)..<entry.upper),
-                rubyAnnotations: rubyAnnotations[position] ?? [])
+                rubyAnnotations: rubyAnnotations[position])
         }
 
         /// The text of the paragraph at `index` (a valid index), without its source map.

@@ -148,7 +148,7 @@ public struct PlainTextBook: Sendable {
         try self.init(bytes: Array(text.utf8))
     }
 
-    private init(_ assembled: ParagraphAssembler.Result) {
+    init(_ assembled: ParagraphAssembler.Result) {
         self.buffer = assembled.buffer
         self.isHardWrapped = assembled.isHardWrapped
         self.paragraphs = assembled.paragraphs
@@ -181,7 +181,7 @@ public struct PlainTextBook: Sendable {
 
     /// The encoding named by a UTF-16 or UTF-32 byte-order mark at the start of `bytes`, or
     /// `nil` (bytes FF and FE never start UTF-8).
-    private static func otherEncoding(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func otherEncoding(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
         if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }

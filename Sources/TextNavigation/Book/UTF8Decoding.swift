@@ -32,7 +32,9 @@ enum UTF8Decoding {
         minimumPartBytes: Int = minimumPartBytes
     ) -> Validation {
         var cuts = [0]
-        let size = max(1, minimumPartBytes, bytes.count / max(1, parts))
+        // No part much shorter than the minimum, the last one either (one part for less than twice it).
+        let parts = max(1, min(parts, bytes.count / max(1, minimumPartBytes)))
+        let size = max(1, minimumPartBytes, bytes.count / parts)
         while let last = cuts.last, last + size < bytes.count {
             guard let lineFeed = bytes[(last + size)...].firstIndex(of: 0x0A), lineFeed + 1 < bytes.count else { break }
             cuts.append(lineFeed + 1)

@@ -76,15 +76,20 @@ extension Document {
             }
         }
 
-        /// The line units of the element at `index` at the document's width, without making the
-        /// element (an element that is alive gives its own).
-        func lineUnits(at index: Int) -> TextUnits {
+        /// The line units of the elements in `run` (valid indices) at the document's width,
+        /// given to `body` with each element's index, in order, without making the elements (an
+        /// element that is alive gives its own).
+        func lineUnits(in run: Range<Int>, _ body: (Int, TextUnits) -> Void) {
             switch source {
             case .given(let elements):
-                // A text element's lines are found without making its tokenizer.
-                (elements[index] as? TextElement)?.lines.lineUnits
-                    ?? elements[index].stringTokenizer.units(for: .line)
-            case .made(let factory): factory.lineUnits(at: index)
+                for index in run {
+                    // A text element's lines are found without making its tokenizer.
+                    body(
+                        index,
+                        (elements[index] as? TextElement)?.lines.lineUnits
+                            ?? elements[index].stringTokenizer.units(for: .line))
+                }
+            case .made(let factory): factory.lineUnits(in: run, body)
             }
         }
 
@@ -294,11 +299,19 @@ final class ElementFactory: LinkedElementSource {
             locale: content.locale, width: width, maker: self, index: index, markup: content.markup)
     }
 
-    /// The line units of element `index`: the live element's, or found afresh (nothing is kept).
-    func lineUnits(at index: Int) -> TextUnits {
-        let (alive, width) = state.withLock { ($0.alive[index]?.element, $0.width) }
-        if let alive { return alive.lines.lineUnits }
-        return LiveLayout.lineUnits(of: source.text(at: index), locale: source.locale(at: index), width: width)
+    /// The line units of the elements at `indices` (valid indices), given to `body` with each
+    /// element's index, in order: a live element's, or found afresh (nothing is kept) by one
+    /// line pass over texts of its own (``ElementContent/Source/passTexts(in:)``), the live
+    /// elements and the width read under one lock.
+    func lineUnits(in indices: Range<Int>, _ body: (Int, TextUnits) -> Void) {
+        let (alive, width) = state.withLock { state in (indices.map { state.alive[$0]?.element }, state.width) }
+        let texts = source.passTexts(in: indices)
+        LinePass.with(width: width) { pass in
+            for (offset, (index, alive)) in zip(indices, alive).enumerated() {
+                let units = alive?.lines.lineUnits ?? pass.lineUnits(of: texts[offset], locale: locale(at: index))
+                body(index, units)
+            }
+        }
     }
 
     /// Lays the live elements out `width` cells wide, and makes later ones at that width.

@@ -1,8 +1,9 @@
 extension Document {
     /// How many UTF-16 units of text a reader going through the document in order prepares at
     /// a time, at most (``ReadingSession`` starts with a few thousand, so that the first
-    /// utterance does not wait, and doubles up to this): about 128 KB of text, enough that a
-    /// run's fixed cost is lost in it, little enough that tokenizing it costs a few ms at most.
+    /// utterance does not wait, and doubles up to a quarter of this, to keep its memory low):
+    /// about 128 KB of text, enough that a run's fixed cost is lost in it, little enough that
+    /// tokenizing it costs a few ms at most.
     public static let preparationBudget = 65_536
 
     /// Computes and caches the word or sentence units of the elements in `range` (clamped to

@@ -11,11 +11,8 @@ extension Document {
     public func units(_ granularity: TextGranularity) -> [TextUnits] {
         var units: [TextUnits] = []
         units.reserveCapacity(elements.count)
-        var next = 0
-        while next < elements.count {
-            let run = elementRun(from: next, budget: Self.preparationBudget)
+        for run in elementRuns(budget: Self.preparationBudget) {
             units += self.units(granularity, of: run)
-            next = run.upperBound
         }
         return units
     }
@@ -25,27 +22,16 @@ extension Document {
     ///
     /// Child tasks each tokenize a run of consecutive elements (about
     /// `tokenizationChunkBudget` UTF-16 units of text), at most twice as many at a time as the
-    /// machine has cores; each run's units go to their place as it comes back.
+    /// machine has cores; each run's units are added in order (`OrderedParallelMap`).
     ///
     /// - Complexity: O(n) in the length of the document's text, spread over the cores.
     public func unitsInParallel(_ granularity: TextGranularity) async -> [TextUnits] {
-        let count = elements.count
-        var units = [TextUnits](repeating: TextUnits(), count: count)
-        let inFlight = 2 * EveryCore.count
-        await withTaskGroup(of: (start: Int, units: [TextUnits]).self) { group in
-            var next = 0
-            func launch() {
-                guard next < count else { return }
-                let run = elementRun(from: next, budget: Self.tokenizationChunkBudget)
-                next = run.upperBound
-                group.addTask { (run.lowerBound, self.units(granularity, of: run)) }
-            }
-            for _ in 0..<inFlight { launch() }
-            for await done in group {
-                units.replaceSubrange(done.start..<(done.start + done.units.count), with: done.units)
-                launch()
-            }
-        }
+        var units: [TextUnits] = []
+        units.reserveCapacity(elements.count)
+        await OrderedParallelMap.run(
+            elementRuns(budget: Self.tokenizationChunkBudget), inFlight: 2 * EveryCore.count,
+            transform: { self.units(granularity, of: $0) },
+            inOrder: { _, found in units += found })
         return units
     }
 
@@ -56,9 +42,14 @@ extension Document {
 
     /// The units of `granularity` of the elements in `run` (valid indices), in order, words and
     /// sentences of a book's paragraphs found with one pass over the run. Lines are each
-    /// element's at the document's width (``Elements/lineUnits(at:)``).
+    /// element's at the document's width (``Elements/lineUnits(in:_:)``).
     private func units(_ granularity: TextGranularity, of run: Range<Int>) -> [TextUnits] {
-        if granularity == .line { return run.map { elements.lineUnits(at: $0) } }
+        if granularity == .line {
+            var units: [TextUnits] = []
+            units.reserveCapacity(run.count)
+            elements.lineUnits(in: run) { _, lines in units.append(lines) }
+            return units
+        }
         let tokenizers = passTokenizers(in: run)
         StringTokenizer.prepareUnits(granularity, of: tokenizers)
         return tokenizers.map { $0.units(for: granularity) }
@@ -92,5 +83,16 @@ extension Document {
             end += 1
         }
         return start..<end
+    }
+
+    /// The elements cut into runs of about `budget` UTF-16 units (``elementRun(from:budget:)``),
+    /// from the first to the last, in order.
+    func elementRuns(budget: Int) -> some Sequence<Range<Int>> {
+        sequence(state: 0) { next in
+            guard next < self.elements.count else { return nil }
+            let run = self.elementRun(from: next, budget: budget)
+            next = run.upperBound
+            return run
+        }
     }
 }

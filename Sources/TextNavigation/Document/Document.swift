@@ -124,6 +124,13 @@ public final class Document: Sendable {
         self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .book(book.paragraphs))
     }
 
+    /// The paragraphs of the plain-text book the document was made from, or `nil` for any other
+    /// document.
+    var bookParagraphs: PlainTextBook.Paragraphs? {
+        if case .book(let paragraphs) = forcedBreaks { return paragraphs }
+        return nil
+    }
+
     /// The page layout: the one given last, or `nil` for backend-made pages never laid out.
     public var layout: PageLayout? { state.withLock { $0.layout } }
 
@@ -268,15 +275,6 @@ public final class Document: Sendable {
         state.withLock { state in
             if state.layout == layout { state.pageStarts = starts }
         }
-    }
-
-    private func paginate(linesPerPage: Int) -> [ReadingPosition] {
-        var cutter = PageCutter(linesPerPage: linesPerPage)
-        for index in elements.indices {
-            // The element's line units (its tokenizer's), found without shaping.
-            cutter.add(index, lines: elements.lineUnits(at: index), forcedBreak: isPageBreakForced(before: index))
-        }
-        return cutter.starts
     }
 
     /// Whether a page break is forced before element `index` (a form feed in a book).

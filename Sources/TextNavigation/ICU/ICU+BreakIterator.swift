@@ -201,20 +201,28 @@ extension ICU.BreakIterator {
         ///
         /// - Throws: ``ICUError`` when no iterator can be made, or what `body` throws.
         func borrowing<R>(_ body: (ICU.BreakIterator) throws(ICUError) -> R) throws(ICUError) -> R {
-            let iterator: ICU.BreakIterator
-            if let lent = idle.withLock({ $0.popLast() }) {
-                iterator = lent.iterator
-            } else {
-                iterator = try ICU.BreakIterator.make(kind: kind, locale: locale)
-            }
-            defer {
-                if (try? iterator.setText(Self.emptyText)) != nil {
-                    idle.withLock { idle in
-                        if idle.count < Self.idleLimit { idle.append(IdleIterator(iterator: iterator)) }
-                    }
-                }
-            }
+            let iterator = try take()
+            defer { giveBack(iterator) }
             return try body(iterator)
+        }
+
+        /// An iterator of the pool's kind and locale, taken from the idle list or made, for work
+        /// that holds it across many calls (see ``borrowing(_:)`` for one call). Give it back
+        /// (``giveBack(_:)``) when done; meanwhile it is the caller's alone.
+        ///
+        /// - Throws: ``ICUError`` when no iterator can be made.
+        func take() throws(ICUError) -> ICU.BreakIterator {
+            if let lent = idle.withLock({ $0.popLast() }) { return lent.iterator }
+            return try ICU.BreakIterator.make(kind: kind, locale: locale)
+        }
+
+        /// Puts `iterator`, taken from this pool (``take()``) and no longer used, back on the
+        /// idle list (pointed at no text, so that it keeps none alive), unless the list is full.
+        func giveBack(_ iterator: ICU.BreakIterator) {
+            guard (try? iterator.setText(Self.emptyText)) != nil else { return }
+            idle.withLock { idle in
+                if idle.count < Self.idleLimit { idle.append(IdleIterator(iterator: iterator)) }
+            }
         }
     }
 

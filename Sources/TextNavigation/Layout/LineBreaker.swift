@@ -29,6 +29,9 @@ struct LineBreaker {
     let width: Double
     /// How opportunities are found: ``Access/automatic`` but in tests of each way.
     var access = Access.automatic
+    /// A line break iterator of ``locale`` to point at the text when ICU is needed, instead of
+    /// one borrowed from the pool for the call: a pass over many texts keeps one (``LinePass``).
+    var iterator: ICU.BreakIterator?
 
     /// How break opportunities are found.
     enum Access {
@@ -93,7 +96,7 @@ struct LineBreaker {
             units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: usesLocalRules,
             batch: size, sink: body)
         if fitter.fit() { return }
-        try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
+        func fit(with iterator: ICU.BreakIterator) {
             let opportunities: Opportunities
             if (try? iterator.setText(storage)) == nil {
                 // As TextShaping does: only the hard breaks and the end.
@@ -106,6 +109,10 @@ struct LineBreaker {
             _ = fitter.fit()
             calls.forward += fitter.opportunities?.calls.forward ?? 0
             calls.backward += fitter.opportunities?.calls.backward ?? 0
+        }
+        if let iterator { return fit(with: iterator) }
+        try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
+            fit(with: iterator)
         }
     }
 }

@@ -143,14 +143,11 @@ final class LiveLayout: LineUnitSource {
     }
 
     /// The line units a live layout in terminal cells at text scale 1 finds for `storage`
-    /// `width` cells wide, found without keeping anything (for pagination of elements not made).
+    /// `width` cells wide, found without keeping anything (for many texts one after another,
+    /// as pagination finds them: ``LinePass``).
     static func lineUnits(of storage: TextStorage, locale: String, width: Double) -> TextUnits {
-        if let canonical = try? ICU.Locale.canonical(locale),
-            let units = try? LineBreaker(storage: storage, locale: canonical, width: width).lineUnits()
-        {
-            return units
-        }
-        return StringTokenizer.hardLineUnits(of: storage)
+        LinePass.lineUnits(
+            of: storage, canonicalLocale: try? ICU.Locale.canonical(locale), width: width, iterator: nil)
     }
 }
 

@@ -4,9 +4,13 @@ import Foundation
 /// and about 50 UTF-16 units of text before and after (readium's text-context locator).
 ///
 /// Its JSON form is one object:
-/// `{"type":"readaloud.locator","version":1,"element":12,"offset":40,"affinity":"downstream","page":3,"before":"…","after":"…"}`.
+/// `{"type":"readaloud.locator","version":1,"element":12,"offset":40,"affinity":"downstream","page":3,"before":"…","after":"…","source":81234}`.
 /// ``resolve(in:)`` finds the same place after a re-layout (pages may differ; element and
 /// offset do not) and the nearest match of the surrounding text after small edits.
+///
+/// `source` (``sourceByteOffset``, optional) is where the element's text starts in a plain-text
+/// book's file, so that a reader can open the book there without reading the whole file first
+/// (``BookOpening``). Locators written before it was added have none, and are read as ever.
 public struct Locator: Sendable, Hashable, Codable {
     /// The `type` every locator's JSON carries.
     public static let typeName = "readaloud.locator"
@@ -25,12 +29,20 @@ public struct Locator: Sendable, Hashable, Codable {
     /// For an EPUB book, the content document the position is in (its entry name); `nil` for
     /// plain text. A locator whose `href` differs from its element's is resolved by its text.
     public var href: String?
+    /// For a plain-text book, the byte offset in its file where the element's text starts (its
+    /// ``SourceMap``'s first byte); `nil` otherwise (and for an element with no text, such as
+    /// a line of Aozora markup alone), and in locators made before it was kept.
+    /// A hint only, checked against the text where it points.
+    public var sourceByteOffset: Int?
 
-    public init(position: ReadingPosition, page: Int?, textBefore: String, textAfter: String) {
+    public init(
+        position: ReadingPosition, page: Int?, textBefore: String, textAfter: String, sourceByteOffset: Int? = nil
+    ) {
         self.position = position
         self.page = page
         self.textBefore = textBefore
         self.textAfter = textAfter
+        self.sourceByteOffset = sourceByteOffset
     }
 
     /// The locator of `position` in `document` (clamped into it; a position inside a grapheme
@@ -61,10 +73,15 @@ public struct Locator: Sendable, Hashable, Codable {
         textBefore = element.text.string(in: lower..<position.offset) ?? ""
         textAfter = element.text.string(in: position.offset..<upper) ?? ""
         href = element.markup.href
+        if let paragraphs = document.bookParagraphs, position.element < paragraphs.count {
+            let paragraph = paragraphs[position.element]
+            sourceByteOffset = paragraph.sourceMap.byteOffset(forUTF16Offset: 0, in: paragraph.text)
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
         case type, version, element, offset, affinity, page, before, after, href
+        case sourceByteOffset = "source"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -82,6 +99,7 @@ public struct Locator: Sendable, Hashable, Codable {
         textBefore = try container.decodeIfPresent(String.self, forKey: .before) ?? ""
         textAfter = try container.decodeIfPresent(String.self, forKey: .after) ?? ""
         href = try container.decodeIfPresent(String.self, forKey: .href)
+        sourceByteOffset = try container.decodeIfPresent(Int.self, forKey: .sourceByteOffset)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +111,7 @@ public struct Locator: Sendable, Hashable, Codable {
         try container.encode(textBefore, forKey: .before)
         try container.encode(textAfter, forKey: .after)
         try container.encodeIfPresent(href, forKey: .href)
+        try container.encodeIfPresent(sourceByteOffset, forKey: .sourceByteOffset)
     }
 
     /// The locator as one line of JSON, keys sorted.
@@ -151,7 +170,7 @@ public struct Locator: Sendable, Hashable, Codable {
     }
 
     /// The fields that hold integers.
-    private static let integerFields: Set<String> = ["element", "offset", "page", "version"]
+    private static let integerFields: Set<String> = ["element", "offset", "page", "version", "source"]
 
     /// Why decoding failed where `context` says, in a sentence: the whole text (not JSON, or
     /// not an object), or one field (`offset must be an integer`, `the field 'x' …`).
@@ -193,7 +212,9 @@ public struct Locator: Sendable, Hashable, Codable {
         throw .notFound
     }
 
-    private func matches(at position: ReadingPosition, in document: Document) -> Bool {
+    /// Whether the stored context surrounds `position` in `document` (and its `href` is the
+    /// element's).
+    func matches(at position: ReadingPosition, in document: Document) -> Bool {
         guard document.contains(position) else { return false }
         if let href, let elementHref = document.elements[position.element].markup.href, href != elementHref {
             return false

@@ -51,6 +51,13 @@ public struct Utterance: Sendable, Hashable {
         self.granularity = granularity
     }
 
+    /// The same utterance, of element `element` of another document, on page `page`.
+    func moved(toElement element: Int, page: PageNumber) -> Utterance {
+        Utterance(
+            source: source, range: range, element: element, page: page, granularity: granularity, traits: traits,
+            label: label)
+    }
+
     /// Equal utterances have the same text, range, element, granularity, traits and page
     /// (comparing pages may paginate the document, see ``page``).
     public static func == (lhs: Utterance, rhs: Utterance) -> Bool {
@@ -76,6 +83,8 @@ extension Utterance {
         /// The page a session that started on the page holding `start` is on when it reaches
         /// `unit`: pages turn forward only, so the later of the two pages.
         case deferred(Document, start: ReadingPosition, unit: ReadingPosition)
+        /// Found by `find` when first asked (which may wait for a book still loading).
+        case awaited(@Sendable () -> Int)
 
         var resolved: Int {
             switch self {
@@ -83,6 +92,8 @@ extension Utterance {
                 return number
             case .deferred(let document, let start, let unit):
                 return max(document.pageIndex(containing: start), document.pageIndex(containing: unit)) + 1
+            case .awaited(let find):
+                return find()
             }
         }
     }

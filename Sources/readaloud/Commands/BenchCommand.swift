@@ -21,8 +21,8 @@ enum BenchCommand {
             enclosing unit at random offsets (readaloud's boundary caches, built first, against one \
             reused ICU iterator over the book); read all from the first page to the end; and the \
             time from opening the book's file to the first utterance at a locator in the middle of \
-            the book (pagination left for later; the document is let go after the timing, as a \
-            reader keeps it open). For each book: the time to paginate it (width 70, 30 lines a \
+            the book (BookOpening: a window of the file around the locator, the whole book \
+            loading after the first utterance, outside the timing). For each book: the time to paginate it (width 70, 30 lines a \
             page) against ICU's line-break pass, and the peak resident memory (VmHWM) above the \
             resident size before the book was read from its file. Ratios are readaloud's speed \
             over ICU's (above 1: faster). Build with -c release for meaningful figures; \
@@ -57,7 +57,7 @@ enum BenchCommand {
     static let minimumTime = CommandOption.decimal(
         "min-time", valueName: "SECONDS",
         help:
-            "How long each side of a sequential measure (readaloud's and ICU's) runs in all, at least: short passes over a small book are repeated past --repetitions until then; 0 for --repetitions runs alone.",
+            "How long each side of a sequential measure (readaloud's and ICU's), and of pagination on one core and on every core, runs in all, at least: short passes are repeated past --repetitions until then; 0 for --repetitions runs alone.",
         in: 0...600, default: 1)
     static let queries = CommandOption.integer(
         "queries", valueName: "N", help: "Random offsets for the lookup measurement.", in: 1...100_000_000,

@@ -153,6 +153,7 @@ enum EventFormatter {
         if let href = locator.href { object.add("href", href) }
         object.add("offset", locator.position.offset)
         if let page = locator.page { object.add("page", page) }
+        if let source = locator.sourceByteOffset { object.add("source", source) }
         object.add("type", Locator.typeName)
         object.add("version", Locator.version)
         return object

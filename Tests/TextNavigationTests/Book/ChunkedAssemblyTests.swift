@@ -109,4 +109,16 @@ import Testing
         let everywhere = ParagraphAssembler.Chunking.atMost(bytes.count, minimumBytes: 1)
         #expect(Self.chunkCount(bytes, everywhere, hardWrapped: whole.isHardWrapped) > 2)
     }
+
+    /// A file of less than twice the fewest bytes of a chunk is one chunk: a few kilobytes left
+    /// over for a second core would cost a thread and its memory for nothing. Twice that is cut
+    /// in two (on a machine of two cores or more).
+    @Test func aFileUnderTwiceTheMinimumIsOneChunk() throws {
+        let kokoro = try BookDocuments.bytes("kokoro.txt")
+        let minimum = ParagraphAssembler.minimumChunkBytes
+        #expect(kokoro.count > minimum && kokoro.count < 2 * minimum)
+        #expect(Self.chunkCount(kokoro, .automatic, hardWrapped: false) == 1)
+        let doubled = kokoro + Array("\n\n".utf8) + kokoro
+        #expect(Self.chunkCount(doubled, .automatic, hardWrapped: false) == min(2, EveryCore.count))
+    }
 }

@@ -51,6 +51,29 @@ import TextNavigation
         }
     }
 
+    /// A plain-text book's locator keeps its element's first byte in the file (`source`), through
+    /// its JSON; a locator without it (an older one) reads as ever; a bad one is refused clearly;
+    /// a document not made from a plain-text book gives none.
+    @Test func aPlainTextLocatorKeepsItsElementsByteOffset() throws {
+        let book = try PlainTextBook("Héllo there.\n\n  Second paragraph, indented.\n")
+        let document = Document(book: book)
+        let locator = Locator(position: ReadingPosition(element: 1, offset: 7), in: document)
+        #expect(locator.sourceByteOffset == Array("Héllo there.\n\n  ".utf8).count)
+        #expect(locator.json.contains(#""source":17"#))
+        #expect(try Locator(json: locator.json) == locator)
+        let old = try Locator(
+            json:
+                #"{"type":"readaloud.locator","version":1,"element":1,"offset":7,"before":"Second ","after":"paragraph"}"#
+        )
+        #expect(old.sourceByteOffset == nil)
+        #expect(try old.resolve(in: document) == ReadingPosition(element: 1, offset: 7))
+        #expect(throws: LocatorError.malformed("source must be an integer")) {
+            try Locator(json: #"{"type":"readaloud.locator","version":1,"element":1,"offset":7,"source":"x"}"#)
+        }
+        let elements = Document(pages: [[TextElement("Second paragraph, indented.")]])
+        #expect(Locator(position: ReadingPosition(element: 0, offset: 7), in: elements).sourceByteOffset == nil)
+    }
+
     @Test func aLocatorFromAnotherBookIsNotFound() throws {
         let alice = try BookDocuments.document("alice-in-wonderland.txt")
         let rashomon = try BookDocuments.document("rashomon.txt")
