@@ -301,14 +301,12 @@ final class ElementFactory: LinkedElementSource {
 
     /// The line units of the elements at `indices` (valid indices), given to `body` with each
     /// element's index, in order: a live element's, or found afresh (nothing is kept) by one
-    /// line pass over texts of its own (``ElementContent/Source/passTexts(in:)``), the live
-    /// elements and the width read under one lock.
+    /// line pass, the live elements and the width read under one lock.
     func lineUnits(in indices: Range<Int>, _ body: (Int, TextUnits) -> Void) {
         let (alive, width) = state.withLock { state in (indices.map { state.alive[$0]?.element }, state.width) }
-        let texts = source.passTexts(in: indices)
         LinePass.with(width: width) { pass in
-            for (offset, (index, alive)) in zip(indices, alive).enumerated() {
-                let units = alive?.lines.lineUnits ?? pass.lineUnits(of: texts[offset], locale: locale(at: index))
+            for (index, alive) in zip(indices, alive) {
+                let units = alive?.lines.lineUnits ?? pass.lineUnits(of: text(at: index), locale: locale(at: index))
                 body(index, units)
             }
         }

@@ -26,27 +26,6 @@ struct ElementContent: Sendable {
             }
         }
 
-        /// The texts of the elements at `indices` (valid indices), in order, for a pass over them
-        /// by one task that does not keep them: a book's paragraphs as ranges of a copy of their
-        /// stretch of the book's buffer, made for the pass. Breaking a text's lines retains and
-        /// releases its buffer several times a paragraph, and tasks on two cores doing so to the
-        /// book's one buffer would pass its reference count back and forth between them.
-        func passTexts(in indices: Range<Int>) -> [TextStorage] {
-            guard case .paragraphs(let paragraphs, _) = self, !indices.isEmpty else {
-                return indices.map { text(at: $0) }
-            }
-            let ranges = indices.map { paragraphs.text(at: $0).bufferRange }
-            let stretch = ranges.first!.lowerBound..<ranges.last!.upperBound
-            let book = paragraphs.buffer
-            let copy = UTF16Buffer(exactCount: stretch.count) { target in
-                guard let to = target.baseAddress, let from = book.units.baseAddress else { return 0 }
-                to.initialize(from: from + stretch.lowerBound, count: stretch.count)  // a memcpy
-                return stretch.count
-            }
-            let base = stretch.lowerBound
-            return ranges.map { TextStorage(buffer: copy, range: ($0.lowerBound - base)..<($0.upperBound - base)) }
-        }
-
         func locale(at index: Int) -> String {
             switch self {
             case .paragraphs(_, let locale): locale
