@@ -23,6 +23,7 @@ import Dispatch
 public final class BookOpening: Sendable {
     /// The locator the book was opened at.
     public let locator: Locator
+    /// The unit the first utterance and the session read by.
     public let granularity: TextGranularity
     /// The events read from the window: the first utterance, then the events that follow it
     /// (a heading's, when it is a heading's last), with the whole book's element numbers; the
