@@ -126,7 +126,7 @@ struct BookWindow {
         {
             return .unusable
         }
-        let bomLength = lower == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let bomLength = lower == 0 ? PlainTextBook.utf8ByteOrderMarkLength(of: bytes) : 0
         let assembler = ParagraphAssembler(stretch: bytes, start: bomLength, decidedDropsAozoraMarkup: dropsMarkup)
         let book = PlainTextBook(assembler.assemble(sample: sample, atBlockStart: first.atBlockStart))
         let base = lower + first.offset
@@ -167,7 +167,7 @@ struct BookWindow {
                 let lines = UnsafeBufferPointer(rebasing: head[..<end])
                 let validation = UTF8Decoding.validate(lines, stoppingAtNUL: !options.allowsNUL)
                 guard validation.firstNUL == nil, validation.firstError == nil else { return .some(nil) }
-                let bomLength = lines.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                let bomLength = PlainTextBook.utf8ByteOrderMarkLength(of: lines)
                 let sample = ParagraphAssembler(source: lines, start: bomLength, dropsAozoraMarkup: false, file: nil)
                     .sample()
                 guard sample.isFull || count == size else { return nil }

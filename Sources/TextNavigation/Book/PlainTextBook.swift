@@ -161,7 +161,7 @@ public struct PlainTextBook: Sendable {
         chunking: ParagraphAssembler.Chunking = .automatic
     ) throws(BookLoadingError) -> PlainTextBook {
         guard bytes.count < Int(Int32.max) else { throw .tooLarge(byteCount: bytes.count) }
-        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let bomLength = utf8ByteOrderMarkLength(of: bytes)
         guard bytes.count > bomLength else { throw .empty }
         if let encoding = otherEncoding(of: bytes) { throw .otherEncoding(encoding) }
         let validation = UTF8Decoding.validateOnEveryCore(bytes, stoppingAtNUL: !options.allowsNUL)
@@ -177,6 +177,11 @@ public struct PlainTextBook: Sendable {
         let assembler = ParagraphAssembler(
             source: bytes, start: bomLength, dropsAozoraMarkup: validation.hasRubyReading, file: file)
         return PlainTextBook(assembler.assemble(chunking))
+    }
+
+    /// The length of a UTF-8 byte-order mark (EF BB BF) at the start of `bytes`: 3, or 0.
+    static func utf8ByteOrderMarkLength(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// The encoding named by a UTF-16 or UTF-32 byte-order mark at the start of `bytes`, or
