@@ -69,11 +69,15 @@ let package = Package(
         // JSON for the command line: the ordered writer of its output and `serve`'s strict
         // parser. Not a product.
         .target(name: "ReadaloudJSON"),
+        // A seeded random number generator (SplitMix64), the one the bench's random queries and
+        // the tests' random samples share, so that every run repeats the same values. Not a
+        // product; the library does not use it.
+        .target(name: "SeededRandom"),
         // `readaloud bench`'s measurements, raw ICU baselines and report, kept out of the
         // library's API. Reaches the library's internals through `package` access. Not a product.
         .target(
             name: "ReadaloudBench",
-            dependencies: ["TextNavigation", "ReadaloudJSON"]
+            dependencies: ["TextNavigation", "ReadaloudJSON", "SeededRandom"]
         ),
         .executableTarget(
             name: "readaloud",
@@ -97,11 +101,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TextNavigationTests",
-            dependencies: ["TextNavigation", "readaloud-store-stress"]
+            dependencies: ["TextNavigation", "SeededRandom", "readaloud-store-stress"]
         ),
         .testTarget(
             name: "ReadaloudCLITests",
-            dependencies: ["readaloud", "readaloud-example-backend", "readaloud-readme-example"]
+            dependencies: ["readaloud", "readaloud-example-backend", "readaloud-readme-example", "SeededRandom"]
         ),
     ]
 )

@@ -1,17 +1,14 @@
-/// Reproducible pseudo-random offsets for the bench's random-access queries (SplitMix64, so
+import SeededRandom
+
+/// Reproducible pseudo-random offsets for the bench's random-access queries (``SplitMix64``, so
 /// every run asks the same questions).
 struct RandomOffsets {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// The next value in `0..<upperBound` (`upperBound` > 0).
     mutating func next(below upperBound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(upperBound))
+        Int(generator.next() % UInt64(upperBound))
     }
 }

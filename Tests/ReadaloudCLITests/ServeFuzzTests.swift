@@ -1,21 +1,10 @@
 import Foundation
+import SeededRandom
 import Testing
 
 /// Thousands of random and mutated messages to a real `readaloud serve`: every one is answered
 /// with a result or an error object (notifications excepted), and the server stays alive.
 @Suite(.tags(.process)) struct ServeFuzzTests {
-    /// A small deterministic generator (SplitMix64), so every run sends the same messages.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What the test knows about a message's answer.
     enum Expectation {
         /// Exactly one answer line.
@@ -34,7 +23,8 @@ import Testing
     ]
 
     struct Generator {
-        var random: SeededGenerator
+        /// Seeded, so every run sends the same messages.
+        var random: SplitMix64
         /// The ids of books and sessions the server has answered with, most recent last.
         var books: [Int] = []
         var sessions: [Int] = []
@@ -199,7 +189,7 @@ import Testing
     @Test func everyMessageIsAnsweredAndTheServerStaysAlive() throws {
         let store = try CLIRunner.temporaryDirectory().appendingPathComponent("selections.sqlite")
         let server = try ServeProcess(["--store", store.path])
-        var generator = Generator(random: SeededGenerator(state: 20))
+        var generator = Generator(random: SplitMix64(seed: 20))
         let count = 5000
         var answered = 0
         var results = 0
