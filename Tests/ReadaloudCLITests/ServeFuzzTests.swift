@@ -49,6 +49,8 @@ import Testing
             }
         }
 
+        // Long because: one case per method of `serve`, the table of the parameters each takes,
+        // valid and not.
         mutating func params(for method: String) -> [String: Any] {
             var params: [String: Any] = [:]
             func maybe(_ key: String, _ value: @autoclosure () -> Any) {
@@ -197,20 +199,9 @@ import Testing
             let (message, expectation) = generator.message(index)
             server.send(message)
             server.send("{\"jsonrpc\":\"2.0\",\"id\":\"sentinel\(index)\",\"method\":\"sentinel\"}")
-            var answers: [Any] = []
-            while true {
-                guard let line = try server.nextLine(timeout: 60) else {
-                    Issue.record("the server ended after message \(index): \(String(decoding: message, as: UTF8.self))")
-                    return
-                }
-                // Events (of the sessions readAll started) are skipped unread: there are many.
-                if line.starts(with: Self.eventPrefix) { continue }
-                let value = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])
-                if let object = value as? [String: Any] {
-                    if object["method"] as? String == "event" { continue }
-                    if object["id"] as? String == "sentinel\(index)" { break }
-                }
-                answers.append(value)
+            guard let answers = try Self.answers(from: server, until: "sentinel\(index)") else {
+                Issue.record("the server ended after message \(index): \(String(decoding: message, as: UTF8.self))")
+                return
             }
             let text = String(decoding: message.prefix(300), as: UTF8.self)
             for answer in answers {
@@ -235,22 +226,53 @@ import Testing
                     }
                 }
             }
-            switch expectation {
-            case .one:
-                #expect(answers.count == 1, "message \(index) (\(text)) got \(answers.count) answers")
-            case .fromJSON where message.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }):
-                #expect(answers.isEmpty, "a blank line is no message")
-            case .fromJSON:
-                let parsed = try? JSONSerialization.jsonObject(with: Data(message), options: [.fragmentsAllowed])
-                if parsed == nil || (parsed as? [String: Any])?.keys.contains("id") == true {
-                    #expect(answers.count == 1, "message \(index) (\(text)) got \(answers.count) answers")
-                } else {
-                    #expect(answers.count <= 1, "message \(index) (\(text)) got \(answers.count) answers")
-                }
-            }
+            Self.expectAnswerCount(answers.count, to: message, expectation, label: "message \(index) (\(text))")
             answered += answers.count
         }
-        // A message over the 16 MiB limit, read without holding it, then a request that works.
+        try Self.expectStillServing(server)
+        #expect(answered > count / 2)
+        // Not only errors: enough messages get through to exercise the methods themselves.
+        print("serve fuzz: \(count) messages, \(answered) answers, \(results) results")
+        #expect(results > count / 20)
+        #expect(try server.finish() == 0)
+    }
+
+    /// The answers the server wrote before the answer to the request with id `sentinel`, events
+    /// left out; `nil` when the server ended first.
+    static func answers(from server: ServeProcess, until sentinel: String) throws -> [Any]? {
+        var answers: [Any] = []
+        while true {
+            guard let line = try server.nextLine(timeout: 60) else { return nil }
+            // Events (of the sessions readAll started) are skipped unread: there are many.
+            if line.starts(with: eventPrefix) { continue }
+            let value = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])
+            if let object = value as? [String: Any] {
+                if object["method"] as? String == "event" { continue }
+                if object["id"] as? String == sentinel { return answers }
+            }
+            answers.append(value)
+        }
+    }
+
+    /// Checks that `message` got as many answers as `expectation` says.
+    static func expectAnswerCount(_ count: Int, to message: [UInt8], _ expectation: Expectation, label: String) {
+        switch expectation {
+        case .one:
+            #expect(count == 1, "\(label) got \(count) answers")
+        case .fromJSON where message.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }):
+            #expect(count == 0, "a blank line is no message")
+        case .fromJSON:
+            let parsed = try? JSONSerialization.jsonObject(with: Data(message), options: [.fragmentsAllowed])
+            if parsed == nil || (parsed as? [String: Any])?.keys.contains("id") == true {
+                #expect(count == 1, "\(label) got \(count) answers")
+            } else {
+                #expect(count <= 1, "\(label) got \(count) answers")
+            }
+        }
+    }
+
+    /// A message over the 16 MiB limit, read without holding it, then a request that works.
+    static func expectStillServing(_ server: ServeProcess) throws {
         server.send([UInt8](repeating: UInt8(ascii: "x"), count: (16 << 20) + 100))
         let tooLong = try server.nextAnswer()
         #expect((tooLong["error"] as? [String: Any])?["code"] as? Int == -32600)
@@ -265,10 +287,5 @@ import Testing
                 "query": "rangeEnclosingPosition",
             ], events: &events)
         #expect(answer["result"] as? [Int] == [0, 5])
-        #expect(answered > count / 2)
-        // Not only errors: enough messages get through to exercise the methods themselves.
-        print("serve fuzz: \(count) messages, \(answered) answers, \(results) results")
-        #expect(results > count / 20)
-        #expect(try server.finish() == 0)
     }
 }
