@@ -7,8 +7,8 @@
 #
 # Usage: scripts/house-rules.sh
 #   HOUSE_RULES_SCRATCH  where the checker is built (default .build/house-rules)
-# Compiles the check and its scanner alone with swiftc (a few seconds), so it needs no package
-# build.
+# Compiles the check, its scanner and the scanner's blanker alone with swiftc (a few seconds),
+# so it needs no package build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,5 +33,6 @@ exit(failed ? 1 : 0)
 SWIFT
 swiftc -O -module-name HouseRules -o "$scratch/house-rules" \
     Tests/TextNavigationTests/HouseRules/HouseRulesCheck.swift \
-    Tests/TextNavigationTests/HouseRules/SourceSizeScanner.swift "$scratch/main.swift"
+    Tests/TextNavigationTests/HouseRules/SourceSizeScanner.swift \
+    Tests/TextNavigationTests/HouseRules/CommentAndStringBlanker.swift "$scratch/main.swift"
 "$scratch/house-rules" "$PWD"

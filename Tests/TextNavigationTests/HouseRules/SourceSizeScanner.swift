@@ -279,89 +279,15 @@ struct SourceSizeScanner {
     /// `source` with every byte of a comment or of a string literal's text (not of its
     /// interpolations) replaced by a space, line breaks kept.
     static func blankingCommentsAndStrings(_ source: [UInt8]) -> [UInt8] {
-        /// Code (the file, or an interpolation with its open parentheses), or a string literal.
-        enum Context {
-            case code(interpolation: Bool, parentheses: Int)
-            case string(hashes: Int, multiline: Bool)
-        }
-        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/")
-        let star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
-        var out = source
-        var stack = [Context.code(interpolation: false, parentheses: 0)]
-        var index = 0
-        func byte(_ offset: Int) -> UInt8? { index + offset < source.count ? source[index + offset] : nil }
-        func blank(_ count: Int) {
-            for offset in index..<min(index + count, source.count) where source[offset] != newline {
-                out[offset] = UInt8(ascii: " ")
-            }
-            index += count
-        }
-        /// Whether `count` hashes follow `offset` bytes on.
-        func hashes(_ count: Int, at offset: Int) -> Bool { (0..<count).allSatisfy { byte(offset + $0) == hash } }
-        while index < source.count {
-            switch stack[stack.count - 1] {
+        var blanker = CommentAndStringBlanker(source: source)
+        while blanker.index < source.count {
+            switch blanker.stack[blanker.stack.count - 1] {
             case .code(let interpolation, let parentheses):
-                let current = source[index]
-                if current == slash, byte(1) == slash {
-                    var end = index
-                    while end < source.count, source[end] != newline { end += 1 }
-                    blank(end - index)
-                } else if current == slash, byte(1) == star {
-                    var depth = 0
-                    repeat {
-                        if byte(0) == slash, byte(1) == star {
-                            depth += 1
-                            blank(2)
-                        } else if byte(0) == star, byte(1) == slash {
-                            depth -= 1
-                            blank(2)
-                        } else {
-                            blank(1)
-                        }
-                    } while depth > 0 && index < source.count
-                } else if current == quote || current == hash {
-                    var count = 0
-                    while byte(count) == hash { count += 1 }
-                    guard byte(count) == quote else {
-                        index += max(count, 1)
-                        continue
-                    }
-                    let multiline = byte(count + 1) == quote && byte(count + 2) == quote
-                    stack.append(.string(hashes: count, multiline: multiline))
-                    blank(count + (multiline ? 3 : 1))
-                } else if interpolation, current == UInt8(ascii: "(") {
-                    stack[stack.count - 1] = .code(interpolation: true, parentheses: parentheses + 1)
-                    index += 1
-                } else if interpolation, current == UInt8(ascii: ")") {
-                    if parentheses == 0 {
-                        stack.removeLast()
-                        blank(1)
-                    } else {
-                        stack[stack.count - 1] = .code(interpolation: true, parentheses: parentheses - 1)
-                        index += 1
-                    }
-                } else {
-                    index += 1
-                }
-            case .string(let count, let multiline):
-                let current = source[index]
-                if current == backslash, hashes(count, at: 1) {
-                    if byte(count + 1) == UInt8(ascii: "(") {
-                        blank(count + 2)
-                        stack.append(.code(interpolation: true, parentheses: 0))
-                    } else {
-                        blank(count + 2)  // an escape: the backslash, hashes and the escaped byte
-                    }
-                } else if current == quote, !multiline || (byte(1) == quote && byte(2) == quote),
-                    hashes(count, at: multiline ? 3 : 1)
-                {
-                    stack.removeLast()
-                    blank((multiline ? 3 : 1) + count)
-                } else {
-                    blank(1)
-                }
+                blanker.stepInCode(interpolation: interpolation, parentheses: parentheses)
+            case .string(let hashes, let multiline):
+                blanker.stepInString(hashes: hashes, multiline: multiline)
             }
         }
-        return out
+        return blanker.out
     }
 }
