@@ -21,18 +21,7 @@ struct SavedSelectionStoreProcessTests {
             let child = try StressTool.launch(
                 store: scratch.storeURL, book: "stress", count: 10_000_000, tag: "round \(round)",
                 output: output, errors: errors)
-            // The kill lands at a random moment: in odd rounds counted from launch (so some land
-            // while the child opens the store and recovers the log the last kill left), in even
-            // rounds counted from its first acknowledged save (so they land mid-burst).
-            if round.isMultiple(of: 2) {
-                let deadline = ContinuousClock.now + .seconds(10)
-                while (try? Data(contentsOf: output).isEmpty) ?? true, child.isRunning, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(1))
-                }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
-            } else {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...80)))
-            }
+            try await Self.waitForAMomentToKill(child, round: round, output: output)
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
 
@@ -67,6 +56,21 @@ struct SavedSelectionStoreProcessTests {
                 + "\(stored.count) rows (\(stored.count - acknowledged.count) committed but unacknowledged), "
                 + "\(killedBeforeFirstAcknowledgement) rounds killed before their first save, "
                 + "per round: \(perRound)")
+    }
+
+    /// Waits for a random moment to kill `child`: in odd rounds counted from launch (so some
+    /// kills land while the child opens the store and recovers the log the last kill left), in
+    /// even rounds counted from its first acknowledged save in `output` (so they land mid-burst).
+    static func waitForAMomentToKill(_ child: Process, round: Int, output: URL) async throws {
+        if round.isMultiple(of: 2) {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while (try? Data(contentsOf: output).isEmpty) ?? true, child.isRunning, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...40)))
+        } else {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...80)))
+        }
     }
 
     @Test func twoProcessesSavingAtOnceBothKeepTheirSaves() throws {
