@@ -87,76 +87,8 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
         expect(!lines.isEmpty, "no lines")
         expect(lines.first?.range.lowerBound == 0, "first line starts at \(lines.first?.range.lowerBound ?? -1)")
         expect(lines.last?.range.upperBound == length, "last line ends at \(lines.last?.range.upperBound ?? -1)")
-        for (index, line) in lines.enumerated() {
-            expect(line.index == index, "line \(index) numbered \(line.index)")
-            if index > 0 {
-                let above = lines[index - 1]
-                expect(above.range.upperBound == line.range.lowerBound, "lines \(index - 1) and \(index) do not meet")
-                expect(above.rect.maxY <= line.rect.minY, "line \(index) is not below line \(index - 1)")
-            }
-            expect(
-                line.range.lowerBound <= line.trimmedRange.upperBound
-                    && line.trimmedRange.upperBound <= line.contentRange.upperBound
-                    && line.contentRange.upperBound <= line.range.upperBound,
-                "line \(index) ranges nest")
-            let clusters = geometry.clusterFrames(inLine: index)
-            var offset = line.range.lowerBound
-            var total = 0.0
-            var visible = 0.0
-            var visibleClusters = 0
-            for cluster in clusters {
-                expect(cluster.range.lowerBound == offset, "cluster at \(cluster.range) after \(offset)")
-                expect(
-                    input.tokenizer.isPosition(
-                        TextPosition(offset: cluster.range.upperBound), atBoundary: .character, inDirection: .forward),
-                    "cluster \(cluster.range) ends inside a grapheme cluster")
-                expect(
-                    cluster.frame.minY == line.rect.minY && cluster.frame.height == line.rect.height,
-                    "cluster \(cluster.range) is not one line tall")
-                offset = cluster.range.upperBound
-                total += cluster.frame.width
-                if cluster.range.upperBound <= line.trimmedRange.upperBound {
-                    visible += cluster.frame.width
-                    if cluster.frame.width > 0 { visibleClusters += 1 }
-                }
-                // A cluster's selection rect is its frame.
-                let rects = input.selectionRects(for: TextRange(cluster.range))
-                expect(
-                    rects.count == 1 && rects[0].rect == cluster.frame && rects[0].containsStart
-                        && rects[0].containsEnd && !rects[0].isVertical
-                        && rects[0].writingDirection == cluster.direction,
-                    "selection rects of cluster \(cluster.range): \(rects)")
-                if cluster.frame.width > 0 {
-                    expect(
-                        input.characterRange(at: cluster.frame.center)?.offsets == cluster.range,
-                        "character at the centre of \(cluster.range)")
-                    expect(input.lineNumber(at: cluster.frame.center) == index, "line number at \(cluster.range)")
-                }
-            }
-            expect(offset == line.range.upperBound, "clusters of line \(index) end at \(offset)")
-            expect(
-                abs(total - line.rect.width) < 1e-6,
-                "clusters of line \(index) are \(total) wide, not \(line.rect.width)")
-            if let width {
-                expect(
-                    visible <= width + 1e-9 || visibleClusters <= 1,
-                    "line \(index) is \(visible) wide in \(width) with \(visibleClusters) visible clusters")
-            }
-            // The line's selection rects cover exactly its clusters.
-            if !line.range.isEmpty {
-                let rects = input.selectionRects(for: TextRange(line.range))
-                let covered = rects.reduce(0) { $0 + $1.rect.width }
-                expect(abs(covered - total) < 1e-6, "line \(index) rects cover \(covered) of \(total)")
-                expect(
-                    rects.count == line.runs.count, "line \(index): \(rects.count) rects for \(line.runs.count) runs")
-                expect(rects.filter(\.containsStart).count == 1, "line \(index): containsStart \(rects)")
-                expect(rects.filter(\.containsEnd).count == 1, "line \(index): containsEnd \(rects)")
-            }
-            // Reading content by line number.
-            expect(input.frame(forLineNumber: index) == line.rect, "frame of line \(index)")
-            expect(
-                input.content(forLineNumber: index) == geometry.storage.string(in: line.trimmedRange),
-                "content of line \(index)")
+        for index in lines.indices {
+            checkLine(index, width: width)
         }
         expect(input.content(forLineNumber: lines.count) == nil, "content past the last line")
         expect(input.content(forLineNumber: -1) == nil, "content of line -1")
@@ -167,6 +99,90 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
                 input.lineNumber(at: Point(x: first.rect.minX - 1000, y: first.rect.midY)) == nil,
                 "line number left of the text")
         }
+    }
+
+    /// Line `index`: where it meets the line above, its ranges, its clusters, its selection
+    /// rects and its content.
+    func checkLine(_ index: Int, width: Double?) {
+        let line = lines[index]
+        expect(line.index == index, "line \(index) numbered \(line.index)")
+        if index > 0 {
+            let above = lines[index - 1]
+            expect(above.range.upperBound == line.range.lowerBound, "lines \(index - 1) and \(index) do not meet")
+            expect(above.rect.maxY <= line.rect.minY, "line \(index) is not below line \(index - 1)")
+        }
+        expect(
+            line.range.lowerBound <= line.trimmedRange.upperBound
+                && line.trimmedRange.upperBound <= line.contentRange.upperBound
+                && line.contentRange.upperBound <= line.range.upperBound,
+            "line \(index) ranges nest")
+        let (total, visible, visibleClusters) = checkClusters(ofLine: index)
+        expect(
+            abs(total - line.rect.width) < 1e-6,
+            "clusters of line \(index) are \(total) wide, not \(line.rect.width)")
+        if let width {
+            expect(
+                visible <= width + 1e-9 || visibleClusters <= 1,
+                "line \(index) is \(visible) wide in \(width) with \(visibleClusters) visible clusters")
+        }
+        // The line's selection rects cover exactly its clusters.
+        if !line.range.isEmpty {
+            let rects = input.selectionRects(for: TextRange(line.range))
+            let covered = rects.reduce(0) { $0 + $1.rect.width }
+            expect(abs(covered - total) < 1e-6, "line \(index) rects cover \(covered) of \(total)")
+            expect(
+                rects.count == line.runs.count, "line \(index): \(rects.count) rects for \(line.runs.count) runs")
+            expect(rects.filter(\.containsStart).count == 1, "line \(index): containsStart \(rects)")
+            expect(rects.filter(\.containsEnd).count == 1, "line \(index): containsEnd \(rects)")
+        }
+        // Reading content by line number.
+        expect(input.frame(forLineNumber: index) == line.rect, "frame of line \(index)")
+        expect(
+            input.content(forLineNumber: index) == geometry.storage.string(in: line.trimmedRange),
+            "content of line \(index)")
+    }
+
+    /// The clusters of line `index`, which partition it: each one line tall, ending on a
+    /// character boundary, its frame its selection rect. Returns the line's width (all its
+    /// clusters), its visible width (before trailing white space) and how many visible clusters
+    /// of some width it has.
+    func checkClusters(ofLine index: Int) -> (total: Double, visible: Double, visibleClusters: Int) {
+        let line = lines[index]
+        var offset = line.range.lowerBound
+        var total = 0.0
+        var visible = 0.0
+        var visibleClusters = 0
+        for cluster in geometry.clusterFrames(inLine: index) {
+            expect(cluster.range.lowerBound == offset, "cluster at \(cluster.range) after \(offset)")
+            expect(
+                input.tokenizer.isPosition(
+                    TextPosition(offset: cluster.range.upperBound), atBoundary: .character, inDirection: .forward),
+                "cluster \(cluster.range) ends inside a grapheme cluster")
+            expect(
+                cluster.frame.minY == line.rect.minY && cluster.frame.height == line.rect.height,
+                "cluster \(cluster.range) is not one line tall")
+            offset = cluster.range.upperBound
+            total += cluster.frame.width
+            if cluster.range.upperBound <= line.trimmedRange.upperBound {
+                visible += cluster.frame.width
+                if cluster.frame.width > 0 { visibleClusters += 1 }
+            }
+            // A cluster's selection rect is its frame.
+            let rects = input.selectionRects(for: TextRange(cluster.range))
+            expect(
+                rects.count == 1 && rects[0].rect == cluster.frame && rects[0].containsStart
+                    && rects[0].containsEnd && !rects[0].isVertical
+                    && rects[0].writingDirection == cluster.direction,
+                "selection rects of cluster \(cluster.range): \(rects)")
+            if cluster.frame.width > 0 {
+                expect(
+                    input.characterRange(at: cluster.frame.center)?.offsets == cluster.range,
+                    "character at the centre of \(cluster.range)")
+                expect(input.lineNumber(at: cluster.frame.center) == index, "line number at \(cluster.range)")
+            }
+        }
+        expect(offset == line.range.upperBound, "clusters of line \(index) end at \(offset)")
+        return (total, visible, visibleClusters)
     }
 
     mutating func checkPositions(onLine index: Int) {
@@ -192,39 +208,9 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
             } else {
                 expect(false, "no closest position to \(caret.center)")
             }
-            // Stepping one cluster and back.
-            if position.offset < length, let next = input.position(from: position, offset: 1) {
-                expect(next.offset > position.offset, "one step forward from \(position) is \(next)")
-                expect(input.position(from: next, offset: -1)?.offset == position.offset, "one step back from \(next)")
-                expect(input.offset(from: position, to: next) == 1, "offset from \(position) to \(next)")
-                expect(input.offset(from: next, to: position) == -1, "offset from \(next) to \(position)")
-                expect(input.compare(position, to: next) == .orderedAscending, "compare \(position) \(next)")
-                let writing = input.baseWritingDirection(for: position, in: .forward)
-                let right = input.position(from: position, in: .right, offset: 1)
-                let expectedRight =
-                    writing == .leftToRight ? next : input.position(from: position, offset: -1)
-                expect(right == expectedRight, "right from \(position) in \(String(describing: writing))")
-            } else if position.offset == length {
-                expect(input.position(from: position, offset: 1) == nil, "forward from the end")
-            }
-            // Down then up.
+            checkStep(from: position)
             if index + 1 < lines.count, step % 3 == 0 {
-                let below = geometry.clusterFrames(inLine: index + 1)
-                let belowLine = lines[index + 1]
-                let xs =
-                    below.filter { $0.range.lowerBound < belowLine.contentRange.upperBound }.map(\.leadingX)
-                    + [belowLine.endX]
-                let down = input.position(from: position, in: .down, offset: 1)
-                expect(
-                    down.flatMap { geometry.lineNumber(for: $0) } == index + 1,
-                    "down from \(position) is \(String(describing: down))")
-                if xs.contains(caret.minX), let down {
-                    expect(input.caretRect(for: down)?.minX == caret.minX, "down from \(position) moved x")
-                    let up = input.position(from: down, in: .up, offset: 1)
-                    expect(
-                        up.flatMap { input.caretRect(for: $0)?.minX } == caret.minX,
-                        "up after down from \(position) is \(String(describing: up))")
-                }
+                checkDownThenUp(from: position, caret: caret, onLine: index)
             }
             if index == 0 {
                 expect(input.position(from: position, in: .up, offset: 1) == nil, "up from the first line")
@@ -245,6 +231,45 @@ private struct ConformanceChecker<Input: TextInput & AccessibilityReadingContent
                 input.textRange(from: TextPosition(offset: cluster.range.lowerBound), to: inside)?.offsets
                     == cluster.range,
                 "range ending inside \(cluster.range)")
+        }
+    }
+
+    /// Stepping one cluster and back from `position`, by offset and to the right.
+    func checkStep(from position: TextPosition) {
+        if position.offset < length, let next = input.position(from: position, offset: 1) {
+            expect(next.offset > position.offset, "one step forward from \(position) is \(next)")
+            expect(input.position(from: next, offset: -1)?.offset == position.offset, "one step back from \(next)")
+            expect(input.offset(from: position, to: next) == 1, "offset from \(position) to \(next)")
+            expect(input.offset(from: next, to: position) == -1, "offset from \(next) to \(position)")
+            expect(input.compare(position, to: next) == .orderedAscending, "compare \(position) \(next)")
+            let writing = input.baseWritingDirection(for: position, in: .forward)
+            let right = input.position(from: position, in: .right, offset: 1)
+            let expectedRight =
+                writing == .leftToRight ? next : input.position(from: position, offset: -1)
+            expect(right == expectedRight, "right from \(position) in \(String(describing: writing))")
+        } else if position.offset == length {
+            expect(input.position(from: position, offset: 1) == nil, "forward from the end")
+        }
+    }
+
+    /// Down from `position` (on line `index`, not the last, with `caret`) lands on the next line,
+    /// and where that line has a caret at the same x, keeps it, and up comes back to it.
+    func checkDownThenUp(from position: TextPosition, caret: Rect, onLine index: Int) {
+        let below = geometry.clusterFrames(inLine: index + 1)
+        let belowLine = lines[index + 1]
+        let xs =
+            below.filter { $0.range.lowerBound < belowLine.contentRange.upperBound }.map(\.leadingX)
+            + [belowLine.endX]
+        let down = input.position(from: position, in: .down, offset: 1)
+        expect(
+            down.flatMap { geometry.lineNumber(for: $0) } == index + 1,
+            "down from \(position) is \(String(describing: down))")
+        if xs.contains(caret.minX), let down {
+            expect(input.caretRect(for: down)?.minX == caret.minX, "down from \(position) moved x")
+            let up = input.position(from: down, in: .up, offset: 1)
+            expect(
+                up.flatMap { input.caretRect(for: $0)?.minX } == caret.minX,
+                "up after down from \(position) is \(String(describing: up))")
         }
     }
 
