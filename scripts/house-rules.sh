@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Prints every source file under Sources/ over 400 lines and every function, initializer,
-# subscript or property body over 60 lines that has no `// Long because: <reason>` comment
-# directly above it (for a file, before its first declaration), by the rules in
+# Prints every Swift file under Sources/, Tests/ and Examples/ over 400 lines and every
+# function, initializer, subscript or property body over 60 lines that has no
+# `// Long because: <reason>` comment directly above it (for a file, before its first
+# declaration), by the rules in
 # Tests/TextNavigationTests/HouseRules/HouseRulesCheck.swift (the same check `swift test` runs as
 # HouseRulesTests); exits 1 when there is one, or an allowlist entry that matches nothing.
 #

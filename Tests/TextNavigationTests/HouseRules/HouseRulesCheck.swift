@@ -1,15 +1,19 @@
 import Foundation
 
-/// The house rules on size over every `.swift` file under `Sources`: no file over
-/// ``fileLimit`` lines, and no function, initializer, subscript or property body over
-/// ``bodyLimit`` lines, unless a comment directly above it (for a file, before its first
-/// declaration) starts with ``SourceSizeScanner/marker`` and gives the reason.
+/// The house rules on size over every `.swift` file under ``checkedFolders`` (`Sources`,
+/// `Tests` and `Examples`): no file over ``fileLimit`` lines, and no function, initializer,
+/// subscript or property body over ``bodyLimit`` lines, unless a comment directly above it
+/// (for a file, before its first declaration) starts with ``SourceSizeScanner/marker`` and
+/// gives the reason.
 ///
 /// `HouseRulesTests` runs it in `swift test`; `scripts/house-rules.sh` compiles it alone with
 /// the scanner and prints the same report.
 enum HouseRulesCheck {
     static let fileLimit = 400
     static let bodyLimit = 60
+    /// The folders whose `.swift` files are checked, relative to the repository root: the
+    /// library and its tools, their tests, and the examples.
+    static let checkedFolders = ["Sources", "Tests", "Examples"]
 
     /// Temporary exceptions, as `path: name` (the name as the report gives it), for folders
     /// that someone else was rewriting when the check was written (Sources/TextNavigation/
@@ -28,13 +32,14 @@ enum HouseRulesCheck {
         var staleAllowlistEntries: [String] = []
     }
 
-    /// Checks every `.swift` file under `Sources` of the repository at `repositoryRoot`.
+    /// Checks every `.swift` file under ``checkedFolders`` of the repository at `repositoryRoot`.
     static func check(repositoryRoot: URL) throws -> Report {
         var report = Report()
-        let sources = repositoryRoot.appendingPathComponent("Sources")
-        let walker = FileManager.default.enumerator(atPath: sources.path)
-        report.files = (walker?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
-            .map { "Sources/" + $0 }.sorted()
+        report.files = checkedFolders.flatMap { folder in
+            let walker = FileManager.default.enumerator(atPath: repositoryRoot.appendingPathComponent(folder).path)
+            return (walker?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+                .map { "\(folder)/" + $0 }
+        }.sorted()
         var allowedSeen: Set<String> = []
         for path in report.files {
             let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
