@@ -5,7 +5,9 @@ import Testing
     import Glibc
 #endif
 
-/// `readaloud BOOK -i` in a real terminal (tmux): keys in, screen and cursor out.
+/// `readaloud BOOK -i` in a real terminal (tmux): keys in, screen and cursor out. Here, the
+/// books and moving; selection, the terminal, the kept position and read-all are in
+/// InteractiveTests+Selection, +Terminal, +KeptPosition and +ReadAll.
 @Suite(
     .enabled(if: TmuxSession.executable != nil, Comment(rawValue: TmuxSession.missingReason)),
     .tags(.process, .timing))
