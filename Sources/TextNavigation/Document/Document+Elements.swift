@@ -110,22 +110,26 @@ extension Document {
 ///
 /// Each index's element is held weakly, so it stays the same object while anyone holds it. The
 /// elements handed out most recently are held too, up to ``recentTextBudget`` UTF-16 units of
-/// their text, each weighing ``elementWeight`` more (and at least ``recentMinimum`` of them): a reader asking for the same index
-/// again and again (a session, a navigator) does not make it anew each time, and elements read
-/// ahead (``Document/prepareUnitsAhead(_:from:budget:)``) keep their units until they are read.
+/// their text, each weighing ``elementWeight`` more (and at least ``recentMinimum`` of them): a
+/// reader asking for the same index again and again (a session, a navigator) does not make it
+/// anew each time, and elements read ahead (``Document/prepareUnitsAhead(_:from:budget:)``) keep
+/// their units until they are read.
 ///
 /// `Sendable`: the paragraphs and locale are immutable; the width, the weak references and the
 /// recent elements live behind a lock (`Locked`).
 final class ElementFactory: LinkedElementSource {
     /// How much text the most recently handed out elements hold, at most, in UTF-16 units:
-    /// twice what a reading session reads ahead at a time (so that what it prepared stays until
-    /// it is read), and no more, for a whole read-all's memory is the book's text and this.
-    static let recentTextBudget = 131_072
+    /// twice what a reader prepares ahead at a time (``Document/preparationBudget``, so that
+    /// what it prepared stays until it is read), and no more, for a whole read-all's memory is
+    /// the book's text and this.
+    static let recentTextBudget = 2 * Document.preparationBudget
     /// What an element weighs against ``recentTextBudget`` beside its text, in UTF-16 units: its
-    /// own state (tokenizer, layout, locks; about a kilobyte) as text, so that a book of short
-    /// paragraphs (a million of one character each) keeps a few thousand of them, not a
-    /// quarter of a million.
-    static let elementWeight = 64
+    /// own state (tokenizer, layout, units, locks: 1.2 KB an element of the Analects read by
+    /// sentence, by massif) as a kilobyte of text, so that a book of short paragraphs keeps a
+    /// few dozen of them (a million of one character each kept a quarter of a million, 350 MB,
+    /// before elements weighed anything; at 64 units, the Analects' read-all held 300 of them,
+    /// 0.35 MB, a sixth of the book's text).
+    static let elementWeight = 512
     /// How many of the most recently handed out elements are held, at least.
     static let recentMinimum = 32
 

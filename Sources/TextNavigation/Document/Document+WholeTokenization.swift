@@ -2,16 +2,17 @@ extension Document {
     /// Every element's units of `granularity`, in order, found on one core: what each element's
     /// tokenizer gives (``StringTokenizer/units(for:)``), for search or units computed ahead.
     ///
-    /// The elements are taken a run at a time (about ``preparationBudget`` UTF-16 units of
-    /// text), words and sentences of a book's paragraphs with one pass over each run, as
-    /// ``prepareUnitsAhead(_:from:budget:)`` does. A book's elements are not made for it (only
-    /// those alive lend their tokenizers), and only the units are kept.
+    /// The elements are taken a run at a time (about `tokenizationChunkBudget` UTF-16 units
+    /// of text, the runs of ``unitsInParallel(_:)``), words and sentences of a book's
+    /// paragraphs with one pass over each run, as ``prepareUnitsAhead(_:from:budget:)`` does. A
+    /// book's elements are not made for it (only those alive lend their tokenizers), and only
+    /// the units are kept.
     ///
     /// - Complexity: O(n) in the length of the document's text.
     public func units(_ granularity: TextGranularity) -> [TextUnits] {
         var units: [TextUnits] = []
         units.reserveCapacity(elements.count)
-        for run in elementRuns(budget: Self.preparationBudget) {
+        for run in elementRuns(budget: Self.tokenizationChunkBudget) {
             units += self.units(granularity, of: run)
         }
         return units
@@ -36,8 +37,9 @@ extension Document {
     }
 
     /// About how much text (UTF-16 units, each element weighing ``ElementFactory/elementWeight``
-    /// more) one task of ``unitsInParallel(_:)`` tokenizes: enough that a run's fixed cost is lost
-    /// in it, small enough that a book of a few hundred kilobytes still makes a run per core.
+    /// more) one task of ``unitsInParallel(_:)`` tokenizes, and ``units(_:)`` at a time: enough
+    /// that a run's fixed cost is lost in it, small enough that a book of a few hundred
+    /// kilobytes still makes a run per core.
     static let tokenizationChunkBudget = 32_768
 
     /// The units of `granularity` of the elements in `run` (valid indices), in order, words and

@@ -79,14 +79,8 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// ``units(in:)``).
     private var preparedEnd = 0
     /// How many UTF-16 units the next read-ahead prepares: small at first, so the first
-    /// utterance does not wait, doubling up to ``readAheadLimit``.
+    /// utterance does not wait, doubling up to ``Document/preparationBudget``.
     private var preparationBudget = 4_096
-    /// The most UTF-16 units a read-ahead prepares: a quarter of
-    /// ``Document/preparationBudget``. The units prepared ahead and the scratch of preparing
-    /// them are most of a read-all's memory beyond the book's text; with a quarter as many, a
-    /// 10 MB English book's word read-all peaks 0.3 MB lower (2 MB Chinese 0.6 MB), for the
-    /// same instructions (callgrind, 2 MB English by word: 2.631 G and 2.632 G).
-    static let readAheadLimit = Document.preparationBudget / 4
 
     /// A session from `position` (clamped into the document).
     ///
@@ -375,7 +369,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             !document.elements[element].stringTokenizer.hasUnits(granularity)
         {
             preparedEnd = document.prepareUnitsAhead(granularity, from: element, budget: preparationBudget)
-            preparationBudget = Swift.min(preparationBudget * 2, Self.readAheadLimit)
+            preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
         let elementUnits = document.elements[element].stringTokenizer.readingUnits(for: granularity)
         cachedUnits = (element, elementUnits)

@@ -52,12 +52,13 @@ import Testing
         let document = Document(book: try longBook(400))
         try #require(document.elements.count == 400)
         weak let first: TextElement? = document.elements[0] as? TextElement
-        for index in 1..<100 { _ = document.elements[index] }
-        // About 100,000 UTF-16 units of elements so far, under the budget; then two of them in
-        // turn, which as new elements would be another million.
+        // As many elements as are held at least, whatever their weight; then two of them in
+        // turn, which as new elements would push out the first many times over.
+        let last = ElementFactory.recentMinimum - 1
+        for index in 1...last { _ = document.elements[index] }
         for _ in 0..<500 {
-            _ = document.elements[98]
-            _ = document.elements[99]
+            _ = document.elements[last - 1]
+            _ = document.elements[last]
         }
         #expect(first != nil)
         // New elements still push the oldest out.
@@ -66,21 +67,21 @@ import Testing
     }
 
     /// Short elements weigh their own state too (issue 14: a million one-character paragraphs
-    /// kept a quarter of a million elements alive, 350 MB): a few thousand are held, and those
-    /// a reader prepares ahead stay made, with their units, until they are read.
-    @Test func shortElementsAreHeldByTheThousandNotTheHundredThousand() throws {
+    /// kept a quarter of a million elements alive, 350 MB): a few dozen are held, and those a
+    /// reader prepares ahead stay made, with their units, until they are read.
+    @Test func shortElementsAreHeldByTheDozenNotTheHundredThousand() throws {
         let document = Document(book: try PlainTextBook(Array(repeating: "a", count: 30_000).joined(separator: "\n\n")))
         weak let first: TextElement? = document.elements[0] as? TextElement
         for index in 1..<20_000 { _ = document.elements[index] }
         #expect(first == nil)
         let end = document.prepareUnitsAhead(.word, from: 20_000, budget: Document.preparationBudget)
-        #expect(end - 20_000 > 100)
+        #expect(end - 20_000 > 20)
         #expect((20_000..<end).allSatisfy { document.elements[$0].stringTokenizer.hasUnits(.word) })
     }
 
     @Test func aBookOfMillionsOfParagraphsKeepsNoSlotForEach() throws {
         // 200,000 one-character paragraphs, each asked for once: the factory keeps track of
-        // the few thousand it holds, not of every paragraph (it kept a weak slot for each,
+        // the few dozen it holds, not of every paragraph (it kept a weak slot for each,
         // 16 bytes a paragraph, before any was made).
         let book = try PlainTextBook(String(repeating: "a\n\n", count: 200_000))
         let document = Document(book: book)
