@@ -21,17 +21,15 @@ package struct BookBenchmark {
         self.queries = queries
     }
 
-    /// Measures the book. Memory comes first, while the process holds nothing of this book.
+    /// Measures the book. Memory comes first, while the process holds nothing of this book;
+    /// then pagination, as a reader paginates a book right after opening it, before the
+    /// granularities' measures have filled the heap and kept both cores busy for a while.
     ///
     /// - Throws: ``BenchError`` when the book cannot be read as text or ICU fails.
     package func run() throws(BenchError) -> BookResult {
         let peakMemory = try measureMemory()
         let parsed = try parse(book.bytes)
         let texts = parsed.paragraphs.map(\.text)
-        var results: [GranularityResult] = []
-        for granularity in granularities {
-            results.append(try measure(granularity, parsed, texts))
-        }
         var pages = 0
         let paginationSeconds = Stopwatch.best(of: repetitions) {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
@@ -44,6 +42,10 @@ package struct BookBenchmark {
         }
         let parallelPagination = try ParallelPaginationResult.measure(
             parsed, locale: book.locale, layout: layout, repetitions: repetitions, minimumSeconds: minimumSeconds)
+        var results: [GranularityResult] = []
+        for granularity in granularities {
+            results.append(try measure(granularity, parsed, texts))
+        }
         return BookResult(
             name: book.name, locale: book.locale, utf8Bytes: book.bytes.count, paragraphs: parsed.paragraphs.count,
             isMostlyLatin: book.isMostlyLatin, granularities: results, paginationSeconds: paginationSeconds,
