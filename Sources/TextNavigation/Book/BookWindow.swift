@@ -132,9 +132,7 @@ struct BookWindow {
         let base = lower + first.offset
         guard
             let paragraph = book.paragraphs.indices.first(where: { index in
-                let text = book.paragraphs.text(at: index)
-                return book.paragraphs[index].sourceMap.byteOffset(forUTF16Offset: 0, in: text).map { $0 + base }
-                    == textStart
+                book.paragraphs.textStartByte(at: index).map { $0 + base } == textStart
             })
         else { return .unusable }
         return .found(BookWindow(book: book, byteBase: base, paragraph: paragraph))

@@ -76,6 +76,14 @@ extension PlainTextBook {
             return TextStorage(buffer: buffer, range: start..<entries[index].lower)
         }
 
+        /// Where the text of the paragraph at `index` (a valid index) starts in the book's file:
+        /// its source map's first byte, found without making the paragraph (its ruby readings);
+        /// `nil` when no byte maps there (a paragraph with no text).
+        func textStartByte(at index: Int) -> Int? {
+            SourceMap(table: sourceMaps, range: anchorStart(index)..<entries[index].upper)
+                .byteOffset(forUTF16Offset: 0, in: text(at: index))
+        }
+
         /// Whether the paragraph at `index` (a valid index) is a heading.
         func isHeading(at index: Int) -> Bool { entries[index].isHeading }
 

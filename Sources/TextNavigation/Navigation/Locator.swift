@@ -74,8 +74,7 @@ public struct Locator: Sendable, Hashable, Codable {
         textAfter = element.text.string(in: position.offset..<upper) ?? ""
         href = element.markup.href
         if let paragraphs = document.bookParagraphs, position.element < paragraphs.count {
-            let paragraph = paragraphs[position.element]
-            sourceByteOffset = paragraph.sourceMap.byteOffset(forUTF16Offset: 0, in: paragraph.text)
+            sourceByteOffset = paragraphs.textStartByte(at: position.element)
         }
     }
 

@@ -190,9 +190,7 @@ public final class BookOpening: Sendable {
         guard let paragraphs = document.bookParagraphs,
             let last = handOver.paragraphs.last, last.element < paragraphs.count
         else { return false }
-        let first = handOver.position.element
-        let text = paragraphs.text(at: first)
-        guard paragraphs[first].sourceMap.byteOffset(forUTF16Offset: 0, in: text) == locator.sourceByteOffset else {
+        guard paragraphs.textStartByte(at: handOver.position.element) == locator.sourceByteOffset else {
             return false
         }
         return handOver.paragraphs.allSatisfy { paragraph in
