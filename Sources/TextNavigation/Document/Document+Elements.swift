@@ -77,15 +77,14 @@ extension Document {
         }
 
         /// The line units of the elements in `run` (valid indices) at the document's width,
-        /// given to `body` with each element's index, in order, without making the elements (an
-        /// element that is alive gives its own).
-        func lineUnits(in run: Range<Int>, _ body: (Int, TextUnits) -> Void) {
+        /// given to `body` in order, without making the elements (an element that is alive gives
+        /// its own).
+        func lineUnits(in run: Range<Int>, _ body: (TextUnits) -> Void) {
             switch source {
             case .given(let elements):
                 for index in run {
                     // A text element's lines are found without making its tokenizer.
                     body(
-                        index,
                         (elements[index] as? TextElement)?.lines.lineUnits
                             ?? elements[index].stringTokenizer.units(for: .line))
                 }
@@ -303,15 +302,15 @@ final class ElementFactory: LinkedElementSource {
             locale: content.locale, width: width, maker: self, index: index, markup: content.markup)
     }
 
-    /// The line units of the elements at `indices` (valid indices), given to `body` with each
-    /// element's index, in order: a live element's, or found afresh (nothing is kept) by one
-    /// line pass, the live elements and the width read under one lock.
-    func lineUnits(in indices: Range<Int>, _ body: (Int, TextUnits) -> Void) {
+    /// The line units of the elements at `indices` (valid indices), given to `body` in order: a
+    /// live element's, or found afresh (nothing is kept) by one line pass, the live elements and
+    /// the width read under one lock.
+    func lineUnits(in indices: Range<Int>, _ body: (TextUnits) -> Void) {
         let (alive, width) = state.withLock { state in (indices.map { state.alive[$0]?.element }, state.width) }
         LinePass.with(width: width) { pass in
             for (index, alive) in zip(indices, alive) {
                 let units = alive?.lines.lineUnits ?? pass.lineUnits(of: text(at: index), locale: locale(at: index))
-                body(index, units)
+                body(units)
             }
         }
     }

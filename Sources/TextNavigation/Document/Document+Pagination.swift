@@ -22,7 +22,7 @@ extension Document {
         await OrderedParallelMap.run(
             elementRuns(budget: Self.paginationChunkBudget), inFlight: 2 * EveryCore.count,
             transform: { self.lines(of: $0) },
-            inOrder: { _, lines in cutter.add(lines, forcedBreak: isPageBreakForced(before:)) })
+            inOrder: { lines in cutter.add(lines, forcedBreak: isPageBreakForced(before:)) })
         keep(pageStarts: cutter.starts, for: layout)
         return pageCount
     }
@@ -42,7 +42,7 @@ extension Document {
     /// (each element's line units, found without shaping).
     private func lines(of run: Range<Int>) -> RunLines {
         var lines = RunLines(first: run.lowerBound, count: run.count)
-        elements.lineUnits(in: run) { _, units in lines.append(units) }
+        elements.lineUnits(in: run) { units in lines.append(units) }
         return lines
     }
 }

@@ -32,7 +32,7 @@ extension Document {
         await OrderedParallelMap.run(
             elementRuns(budget: Self.tokenizationChunkBudget), inFlight: 2 * EveryCore.count,
             transform: { self.units(granularity, of: $0) },
-            inOrder: { _, found in units += found })
+            inOrder: { found in units += found })
         return units
     }
 
@@ -49,7 +49,7 @@ extension Document {
         if granularity == .line {
             var units: [TextUnits] = []
             units.reserveCapacity(run.count)
-            elements.lineUnits(in: run) { _, lines in units.append(lines) }
+            elements.lineUnits(in: run) { lines in units.append(lines) }
             return units
         }
         let tokenizers = passTokenizers(in: run)
