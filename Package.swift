@@ -4,7 +4,14 @@ import PackageDescription
 let package = Package(
     name: "readaloud",
     products: [
+        // The core: text, ICU, tokenization, layout, input, elements, document, navigation,
+        // reading, the selection model and announcements. Needs ICU (libicu-dev) alone.
         .library(name: "TextNavigation", targets: ["TextNavigation"]),
+        // Books into documents: plain text and EPUB, and one way to open a path, a stream or
+        // bytes. The only product that links libzip and libxml2.
+        .library(name: "TextNavigationBooks", targets: ["TextNavigationBooks"]),
+        // Durable saved selections and reading positions, in SQLite.
+        .library(name: "TextNavigationStore", targets: ["TextNavigationStore"]),
         .executable(name: "readaloud", targets: ["readaloud"]),
     ],
     targets: [
@@ -42,13 +49,21 @@ let package = Package(
         ),
         .target(
             name: "TextNavigation",
-            dependencies: ["CICU", "CSQLite", "CZip", "CEPUBXML"]
+            dependencies: ["CICU"]
+        ),
+        .target(
+            name: "TextNavigationBooks",
+            dependencies: ["TextNavigation", "CZip", "CEPUBXML"]
+        ),
+        .target(
+            name: "TextNavigationStore",
+            dependencies: ["TextNavigation", "CSQLite"]
         ),
         // A child process for SavedSelectionStore's crash and concurrency tests: saves selections
         // in a burst and prints each one after `save` returns. Not a product.
         .executableTarget(
             name: "readaloud-store-stress",
-            dependencies: ["TextNavigation"]
+            dependencies: ["TextNavigation", "TextNavigationStore"]
         ),
         // espeak-ng, opened with dlopen at run time so that speech stays optional.
         .target(
@@ -77,18 +92,21 @@ let package = Package(
         // library's API. Reaches the library's internals through `package` access. Not a product.
         .target(
             name: "ReadaloudBench",
-            dependencies: ["TextNavigation", "ReadaloudJSON", "SeededRandom"]
+            dependencies: ["TextNavigation", "TextNavigationBooks", "ReadaloudJSON", "SeededRandom"]
         ),
         .executableTarget(
             name: "readaloud",
-            dependencies: ["TextNavigation", "ReadaloudJSON", "ReadaloudBench", "CEspeak", "CSpeechd", "CNCurses"]
+            dependencies: [
+                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "ReadaloudJSON", "ReadaloudBench",
+                "CEspeak", "CSpeechd", "CNCurses",
+            ]
         ),
         // An example reader backend: embeds the library through its public API alone (a custom
         // element type, a scanned page, pages that relayout, read-all, a saved selection).
         // Built and run by ReadaloudCLITests. Not a product.
         .executableTarget(
             name: "readaloud-example-backend",
-            dependencies: ["TextNavigation"],
+            dependencies: ["TextNavigation", "TextNavigationStore"],
             path: "Examples/ReaderBackend"
         ),
         // The README's example ("Embedding in a reader backend"), compiled and run by
@@ -101,7 +119,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TextNavigationTests",
-            dependencies: ["TextNavigation", "SeededRandom", "readaloud-store-stress"]
+            dependencies: [
+                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "SeededRandom", "readaloud-store-stress",
+            ]
         ),
         .testTarget(
             name: "ReadaloudCLITests",

@@ -23,8 +23,8 @@ artifacts=".build/fuzz/artifacts"
 mkdir -p "$corpus" "$artifacts"
 
 sanitizers=(--sanitize=fuzzer --sanitize=address)
-echo "fuzz: building TextNavigation with ${sanitizers[*]} (release)"
-swift build -c release --scratch-path "$scratch" "${sanitizers[@]}" --target TextNavigation
+echo "fuzz: building TextNavigation and TextNavigationBooks with ${sanitizers[*]} (release)"
+swift build -c release --scratch-path "$scratch" "${sanitizers[@]}" --target TextNavigationBooks
 bin="$(swift build -c release --scratch-path "$scratch" "${sanitizers[@]}" --show-bin-path)"
 
 fuzzer="$bin/readaloud-fuzz"
@@ -33,11 +33,11 @@ swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name ReadaloudFuzze
     Fuzz/ReadaloudFuzzer/*.swift \
     -I "$bin/Modules" \
     -Xcc -fmodule-map-file="$bin/CICU.build/module.modulemap" \
-    -Xcc -fmodule-map-file="Sources/CSQLite/module.modulemap" \
     -Xcc -fmodule-map-file="Sources/CZip/module.modulemap" \
     -Xcc -fmodule-map-file="$bin/CEPUBXML.build/module.modulemap" \
-    "$bin"/TextNavigation.build/*.o "$bin"/CICU.build/*.o "$bin"/CEPUBXML.build/*.o \
-    -licui18n -licuuc -licudata -lsqlite3 -lzip -lxml2 \
+    "$bin"/TextNavigation.build/*.o "$bin"/TextNavigationBooks.build/*.o "$bin"/CICU.build/*.o \
+    "$bin"/CEPUBXML.build/*.o \
+    -licui18n -licuuc -licudata -lzip -lxml2 \
     -o "$fuzzer"
 
 # Seeds: a program header (flags, width, lines per page, no operations) and a snippet of each

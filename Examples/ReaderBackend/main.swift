@@ -4,6 +4,7 @@
 // through its relayout callback, and saves and lists a selection in a temporary store.
 import Foundation
 import TextNavigation
+import TextNavigationStore
 
 /// `text` on one line: line breaks shown as `\n`.
 func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\\n") }

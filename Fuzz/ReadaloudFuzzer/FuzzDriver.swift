@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// Drives readaloud's public API with a program read from fuzzer bytes (see ``FuzzInput``):
 /// a book from arbitrary bytes, then tokenizer queries, navigation, read-all, locators, pages,

@@ -1,4 +1,5 @@
 import TextNavigation
+import TextNavigationBooks
 
 /// Runs every measurement of the bench over one book, each side by side with its raw ICU
 /// baseline in the same run.

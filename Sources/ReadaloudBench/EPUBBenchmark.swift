@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// What the bench measures on an EPUB book: the time to open it (container, package document,
 /// every content document read into blocks, the document made) and the time from opening its

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// Paginating a whole book on one core (``Document/pageCount``) and on every core
 /// (``Document/paginateInParallel()``), each in a freshly opened document; the two must cut the

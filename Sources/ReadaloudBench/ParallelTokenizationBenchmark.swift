@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// Tokenizing a whole book at one granularity on one core (``Document/units(_:)``) and on every
 /// core (``Document/unitsInParallel(_:)``), each in a freshly opened document; the two must find

@@ -10,6 +10,7 @@
 // (--pause: milliseconds to wait after each save, so two writers take turns at the lock)
 import Foundation
 import TextNavigation
+import TextNavigationStore
 
 struct Options {
     var store = ""

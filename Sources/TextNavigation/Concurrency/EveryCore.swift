@@ -12,16 +12,16 @@ import Dispatch
 /// blocking it until they finish could deadlock when the caller is itself one of the few
 /// threads of Swift's cooperative pool (one per core). `DispatchQueue.concurrentPerform` runs
 /// the iterations on the calling thread too, so it finishes even when no other thread is free.
-enum EveryCore {
+package enum EveryCore {
     /// The number of cores online (at least 1).
-    static var count: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var count: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// `body(0)`, …, `body(count - 1)`, run at the same time on as many cores as are free (the
     /// caller's thread among them), in order; one iteration is run on the caller's thread alone.
     ///
     /// `body` must be safe to run concurrently with itself: each iteration may read what they
     /// share and write only what is its own (its result, its part of a buffer).
-    static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+    package static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)

@@ -3,7 +3,7 @@ extension Document {
     ///
     /// A document made with elements (``Document/init(elements:layout:pageBreaksBefore:)``,
     /// ``Document/init(pages:marksPageTurns:relayout:)``) holds them all. A book's document
-    /// (``Document/init(book:locale:layout:)``) makes each element when it is first asked for and
+    /// (`Document(book:locale:layout:)` (books target)) makes each element when it is first asked for and
     /// keeps it while anyone holds it, and also the few it handed out most recently: asking for
     /// an index again gives the same element as long as it is alive, and an element nobody holds
     /// is let go, with its tokenizer's caches, so a book's memory does not grow with every
@@ -132,7 +132,7 @@ final class ElementFactory: LinkedElementSource {
     /// How many of the most recently handed out elements are held, at least.
     static let recentMinimum = 32
 
-    private let source: ElementContent.Source
+    private let source: any ElementContentSource
     private let state: Locked<State>
 
     private struct State {
@@ -224,15 +224,10 @@ final class ElementFactory: LinkedElementSource {
         var recentSlot = -1
     }
 
-    init(paragraphs: PlainTextBook.Paragraphs, locale: String, width: Double) {
-        self.source = .paragraphs(paragraphs, locale: locale)
-        self.state = Locked(State(width: width))
-    }
-
-    /// Elements made from `contents` (an EPUB book's blocks), each with its own locale, traits
-    /// and markup.
-    init(contents: [ElementContent], width: Double) {
-        self.source = .contents(contents)
+    /// Elements made from `contents` (a book's paragraphs or blocks), each with its own
+    /// locale, traits and markup.
+    init(contents: any ElementContentSource, width: Double) {
+        self.source = contents
         self.state = Locked(State(width: width))
     }
 

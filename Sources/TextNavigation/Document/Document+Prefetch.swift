@@ -11,7 +11,7 @@ extension Document {
     /// Computes and caches the word or sentence units of the elements in `range` (clamped to
     /// the document), so that later queries of those elements' tokenizers find them cached.
     ///
-    /// Elements that are paragraphs of one ``PlainTextBook`` (one locale, texts one paragraph
+    /// Elements that are paragraphs of one `PlainTextBook` (one locale, texts one paragraph
     /// separator apart in the book's buffer) are tokenized together, one pass (a scan or ICU's)
     /// over each run of them rather than one per element; other elements (a reader backend's, each with its
     /// own storage) one by one, as their tokenizers would on first use. The units are the same

@@ -30,16 +30,16 @@ public final class Document: Sendable {
     private let forcedBreaks: ForcedBreaks
     private let state: Locked<State>
 
-    /// The elements that always start a page: given as indices, or a book's paragraphs after a
-    /// form feed (asked of the book, not copied into a set: a book of form feeds has millions).
+    /// The elements that always start a page: given as indices, or asked of the contents the
+    /// elements are made from (not copied into a set: a book of form feeds has millions).
     private enum ForcedBreaks: Sendable {
         case indices(Set<Int>)
-        case book(PlainTextBook.Paragraphs)
+        case contents(any ElementContentSource)
 
         func isForced(before index: Int) -> Bool {
             switch self {
             case .indices(let indices): indices.contains(index)
-            case .book(let paragraphs): paragraphs.startsPage(at: index)
+            case .contents(let contents): contents.startsPage(at: index)
             }
         }
     }
@@ -79,12 +79,6 @@ public final class Document: Sendable {
         self.state = Locked(State(layout: layout))
     }
 
-    /// A paginated document over elements already laid out at `layout`'s width, with the
-    /// elements at `pageBreaksBefore` starting pages (an EPUB book's).
-    convenience init(elements: Elements, layout: PageLayout, pageBreaksBefore: Set<Int>) {
-        self.init(elements: elements, layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
-    }
-
     /// A document whose pages a reader backend decided: each inner array is one page's
     /// elements. Empty pages are dropped; the elements are linked in order.
     ///
@@ -110,24 +104,20 @@ public final class Document: Sendable {
         ElementLinks.link(elements)
     }
 
-    /// A document from a plain-text book: one element per paragraph, headings marked, a form
-    /// feed starting a new page. Elements are made as they are first asked for, and let go when
-    /// nobody holds them (``Elements``); the document keeps the book's paragraphs.
+    /// A document whose elements are made from `contents` as they are first asked for, and let
+    /// go when nobody holds them (``Elements``), laid out with `layout`; the elements that
+    /// `contents` says start a page do (what the books target makes its documents with).
     ///
-    /// - Parameters:
-    ///   - book: the book.
-    ///   - locale: a BCP-47 tag or ICU locale id for tokenization.
-    ///   - layout: the width and the lines per page.
-    /// - Complexity: O(p) in the number of paragraphs, making no element.
-    public convenience init(book: PlainTextBook, locale: String = "en", layout: PageLayout = PageLayout()) {
-        let factory = ElementFactory(paragraphs: book.paragraphs, locale: locale, width: Double(layout.width))
-        self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .book(book.paragraphs))
+    /// - Complexity: O(1), making no element.
+    package convenience init(contents: any ElementContentSource, layout: PageLayout) {
+        let factory = ElementFactory(contents: contents, width: Double(layout.width))
+        self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .contents(contents))
     }
 
-    /// The paragraphs of the plain-text book the document was made from, or `nil` for any other
-    /// document.
-    var bookParagraphs: PlainTextBook.Paragraphs? {
-        if case .book(let paragraphs) = forcedBreaks { return paragraphs }
+    /// The contents the document's elements are made from, or `nil` for a document made with
+    /// its elements.
+    package var elementContents: (any ElementContentSource)? {
+        if case .contents(let contents) = forcedBreaks { return contents }
         return nil
     }
 

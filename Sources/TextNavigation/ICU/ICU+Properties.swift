@@ -2,7 +2,7 @@ internal import CICU
 
 extension ICU {
     /// Unicode character properties, from ICU's data.
-    enum Properties {
+    package enum Properties {
         /// ICU's UEastAsianWidth values.
         enum EastAsianWidth: Int32 {
             case neutral = 0, ambiguous, halfwidth, fullwidth, narrow, wide
@@ -13,7 +13,7 @@ extension ICU {
         }
 
         /// Whether the scalar is East Asian Wide or Fullwidth.
-        static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        package static func isWide(_ scalar: Unicode.Scalar) -> Bool {
             let width = eastAsianWidth(scalar)
             return width == .wide || width == .fullwidth
         }

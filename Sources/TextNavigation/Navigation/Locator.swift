@@ -10,7 +10,7 @@ import Foundation
 ///
 /// `source` (``sourceByteOffset``, optional) is where the element's text starts in a plain-text
 /// book's file, so that a reader can open the book there without reading the whole file first
-/// (``BookOpening``). Locators written before it was added have none, and are read as ever.
+/// (`BookOpening`). Locators written before it was added have none, and are read as ever.
 public struct Locator: Sendable, Hashable, Codable {
     /// The `type` every locator's JSON carries.
     public static let typeName = "readaloud.locator"
@@ -30,7 +30,7 @@ public struct Locator: Sendable, Hashable, Codable {
     /// plain text. A locator whose `href` differs from its element's is resolved by its text.
     public var href: String?
     /// For a plain-text book, the byte offset in its file where the element's text starts (its
-    /// ``SourceMap``'s first byte); `nil` otherwise (and for an element with no text, such as
+    /// `SourceMap`'s first byte); `nil` otherwise (and for an element with no text, such as
     /// a line of Aozora markup alone), and in locators made before it was kept.
     /// A hint only, checked against the text where it points.
     public var sourceByteOffset: Int?
@@ -73,8 +73,8 @@ public struct Locator: Sendable, Hashable, Codable {
         textBefore = element.text.string(in: lower..<position.offset) ?? ""
         textAfter = element.text.string(in: position.offset..<upper) ?? ""
         href = element.markup.href
-        if let paragraphs = document.bookParagraphs, position.element < paragraphs.count {
-            sourceByteOffset = paragraphs.textStartByte(at: position.element)
+        if let contents = document.elementContents, position.element < contents.count {
+            sourceByteOffset = contents.sourceByteOffset(at: position.element)
         }
     }
 
@@ -213,7 +213,7 @@ public struct Locator: Sendable, Hashable, Codable {
 
     /// Whether the stored context surrounds `position` in `document` (and its `href` is the
     /// element's).
-    func matches(at position: ReadingPosition, in document: Document) -> Bool {
+    package func matches(at position: ReadingPosition, in document: Document) -> Bool {
         guard document.contains(position) else { return false }
         if let href, let elementHref = document.elements[position.element].markup.href, href != elementHref {
             return false

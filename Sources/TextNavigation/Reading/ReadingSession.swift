@@ -158,9 +158,9 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// A session over `document` that goes on where another session, made from `position` and
     /// deferring pagination, stands after its first utterance (the events that followed it
     /// given too): its cursor at `cursor`, on the page where the first unit started. Its events
-    /// are those the other session would have given next (``BookOpening`` hands a session
+    /// are those the other session would have given next (`BookOpening` hands a session
     /// over a window of a book to one over the whole book this way).
-    init(
+    package init(
         document: Document, granularity: TextGranularity, from position: ReadingPosition,
         continuingAt cursor: ReadingPosition
     ) {
@@ -172,11 +172,11 @@ public struct ReadingSession: Sequence, IteratorProtocol {
 
     /// Where the next unit is looked for: may be one past the last element (``position`` is
     /// then the document's end).
-    var nextCursor: ReadingPosition { cursor }
+    package var nextCursor: ReadingPosition { cursor }
 
     /// The events already made that ``next()`` gives before reading on (those that follow an
     /// utterance: a heading's, custom content).
-    var queuedEvents: [ReadingEvent] { pending }
+    package var queuedEvents: [ReadingEvent] { pending }
 
     /// Stops producing events until ``resume()``; ``position`` is where reading will go on.
     public mutating func pause() {

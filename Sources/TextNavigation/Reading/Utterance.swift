@@ -52,7 +52,7 @@ public struct Utterance: Sendable, Hashable {
     }
 
     /// The same utterance, of element `element` of another document, on page `page`.
-    func moved(toElement element: Int, page: PageNumber) -> Utterance {
+    package func moved(toElement element: Int, page: PageNumber) -> Utterance {
         Utterance(
             source: source, range: range, element: element, page: page, granularity: granularity, traits: traits,
             label: label)
@@ -78,7 +78,7 @@ public struct Utterance: Sendable, Hashable {
 extension Utterance {
     /// An utterance's page number: known when it was made, or left for the document's
     /// pagination to answer.
-    enum PageNumber: Sendable {
+    package enum PageNumber: Sendable {
         case known(Int)
         /// The page a session that started on the page holding `start` is on when it reaches
         /// `unit`: pages turn forward only, so the later of the two pages.

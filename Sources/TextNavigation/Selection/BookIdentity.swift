@@ -1,4 +1,4 @@
-/// A book's identity in a ``SavedSelectionStore``: what its saved selections are filed under,
+/// A book's identity in a `SavedSelectionStore`: what its saved selections are filed under,
 /// so they follow the book when its file is moved or copied.
 ///
 /// Either a fingerprint of the book's bytes (``init(fingerprintOf:)``, what the `readaloud`

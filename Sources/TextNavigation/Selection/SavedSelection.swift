@@ -4,7 +4,7 @@ import Foundation
 /// what it says, and enough text around it to find it again after the book changes.
 ///
 /// A plain value, so a reading position (a locator) can be turned into one and back; the
-/// ``SavedSelectionStore`` keeps it durably.
+/// `SavedSelectionStore` keeps it durably.
 public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
     /// How many characters (grapheme clusters) of context ``init(id:book:elementIndex:elementText:utf16Range:granularity:pageHint:createdAt:note:)``
     /// keeps on each side of the selected text.

@@ -28,7 +28,7 @@ public final class SelectionController {
     /// Where "Copy" puts the selected text; `nil` leaves "Copy" out of the edit rotor.
     public var pasteboard: (@Sendable (String) -> Void)?
     /// Where "Save selection" saves (a store and the book's identity there); `nil` leaves it out.
-    public var saveTarget: (store: SavedSelectionStore, book: BookIdentity)?
+    public var saveTarget: (store: any SavedSelectionKeeping, book: BookIdentity)?
     /// The granularity the selection was last made, extended or shrunk by (kept with saves).
     public private(set) var granularity: TextGranularity = .word
 

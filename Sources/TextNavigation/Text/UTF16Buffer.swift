@@ -17,7 +17,7 @@ public final class UTF16Buffer: @unchecked Sendable {
     }
 
     /// A buffer of `count` code units filled once by `initializer`.
-    init(count: Int, initializer: (UnsafeMutableBufferPointer<UInt16>) -> Void) {
+    package init(count: Int, initializer: (UnsafeMutableBufferPointer<UInt16>) -> Void) {
         let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(count, 1))
         units.initialize(repeating: 0)
         initializer(UnsafeMutableBufferPointer(rebasing: units[0..<count]))
@@ -28,7 +28,7 @@ public final class UTF16Buffer: @unchecked Sendable {
     /// A buffer of exactly `count` code units, every one of which `fill` writes; it returns how
     /// many it wrote (which must be `count`). The memory is not cleared first, so a large
     /// buffer's pages become resident only as they are written.
-    init(exactCount count: Int, fill: (UnsafeMutableBufferPointer<UInt16>) -> Int) {
+    package init(exactCount count: Int, fill: (UnsafeMutableBufferPointer<UInt16>) -> Int) {
         let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(count, 1))
         let written = fill(UnsafeMutableBufferPointer(rebasing: units[0..<count]))
         precondition(written == count, "fill wrote \(written) code units of \(count)")

@@ -6,7 +6,7 @@ extension StringTokenizer {
     ///
     /// A run is a sequence of tokenizers (in the order given) of one locale whose texts lie back
     /// to back in one buffer, each one U+2029 PARAGRAPH SEPARATOR after the one before (as
-    /// ``PlainTextBook`` lays its paragraphs out). After a paragraph separator every break rule
+    /// `PlainTextBook` lays its paragraphs out). After a paragraph separator every break rule
     /// breaks (WB3a, SB4), and ICU starts each segment afresh, so ICU's segments over the run
     /// are each paragraph's own segments moved by its offset, and each paragraph's units are
     /// then made from them by the same code as ``units(for:)`` (grapheme-edge snapping,

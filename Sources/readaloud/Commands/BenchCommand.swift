@@ -1,6 +1,7 @@
 import Foundation
 import ReadaloudBench
 import TextNavigation
+import TextNavigationBooks
 
 /// `readaloud bench`: readaloud's speed and memory against raw ICU over the same text, printed
 /// as ratios measured in the same run. A command, not a test: figures depend on the machine.

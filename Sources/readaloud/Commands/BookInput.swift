@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 #if canImport(Glibc)
     import Glibc
@@ -23,21 +24,6 @@ enum BookInput {
             throw CommandFailure("cannot read \(path) (check its permissions)", exitCode: .noInput)
         }
         return Array(data)
-    }
-
-    /// The book at `path`, read with `options`: a file through `PlainTextBook(contentsOf:)`,
-    /// standard input as a stream of at most 1 GiB that stops at the first NUL byte.
-    static func book(at path: String, lossy: Bool) throws(CommandFailure) -> PlainTextBook {
-        let options = PlainTextBook.Options(lossy: lossy)
-        if path == "-" {
-            return try book(named: "standard input") { () throws(BookLoadingError) in
-                try PlainTextBook(fileDescriptor: 0, name: "standard input", options: options)
-            }
-        }
-        try checkReadable(path)
-        return try book(named: path) { () throws(BookLoadingError) in
-            try PlainTextBook(contentsOf: path, options: options)
-        }
     }
 
     /// Fails, exit 66, for a path that cannot name a readable book: missing, a symbolic link
@@ -81,23 +67,23 @@ enum BookInput {
         return false
     }
 
-    /// Standard input read as a stream: a plain-text book, or an EPUB's bytes when it starts as
-    /// a ZIP archive does.
-    static func standardInput(lossy: Bool) throws(CommandFailure) -> StreamedInput {
-        do {
-            return try StreamedInput(fileDescriptor: 0, name: "standard input", options: .init(lossy: lossy))
-        } catch {
-            throw failure(error, named: "standard input")
+    /// The failure for the book at `path` (`-` for standard input) that could not be opened:
+    /// for a file that cannot be read, what is wrong with its path, said as what it is.
+    static func failure(_ error: BookOpenError, path: String) -> CommandFailure {
+        switch error.code {
+        case .unreadable:
+            if path != "-" {
+                do { try checkReadable(path) } catch { return error }
+            }
+            return CommandFailure("\(error)", exitCode: .noInput)
+        default:
+            return CommandFailure("\(error)", exitCode: .dataError)
         }
     }
 
     /// The failure for a book named `name` that could not be loaded.
     private static func failure(_ error: BookLoadingError, named name: String) -> CommandFailure {
-        switch error {
-        case .unreadable: CommandFailure("\(error)", exitCode: .noInput)
-        case .changedWhileReading: CommandFailure("\(error)", exitCode: .dataError)
-        default: CommandFailure("\(name): \(error)", exitCode: .dataError)
-        }
+        failure(BookOpenError(name: name, plainTextError: error), path: "-")
     }
 
     /// The book `load` reads, named `name` in errors: refused when it has no text to read.

@@ -1,22 +1,10 @@
 import TextNavigation
+import TextNavigationBooks
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A book a command opened, as a document: an EPUB when its bytes are a ZIP archive (known by
-/// content, not by the file's name), else plain text.
-struct OpenedBook {
-    let document: Document
-    /// The EPUB book, when the file is one.
-    let epub: EPUBBook?
-    /// The plain-text book, when the file is one.
-    var plainText: PlainTextBook?
-    /// The locale a plain-text book is tokenized with.
-    var locale = "en"
-
+/// The command line's side of opening a book: the library's ``OpenedBook``, its errors as one
+/// clear line with the command line's exit codes, and what speech and the `units` command ask
+/// of either format.
+extension OpenedBook {
     /// How many texts the book has: a plain-text book's paragraphs, an EPUB's elements.
     var textCount: Int { plainText?.paragraphs.count ?? document.elements.count }
 
@@ -42,59 +30,23 @@ struct OpenedBook {
     }
 
     /// Opens the book at `path` laid out with `layout`; plain text is tokenized with `locale`,
-    /// an EPUB's elements with their own languages. `-` reads standard input as a stream: an
-    /// EPUB when it starts with a ZIP signature, else plain text. An EPUB's problems that did
-    /// not stop reading (a content document skipped) are written to standard error.
+    /// an EPUB's elements with their own languages. `-` reads standard input as a stream. An
+    /// EPUB's problems that did not stop reading (a content document skipped) are written to
+    /// standard error.
     static func open(at path: String, lossy: Bool, locale: String, layout: PageLayout = PageLayout())
         throws(CommandFailure) -> OpenedBook
     {
-        let book: PlainTextBook
-        if path == "-" {
-            switch try BookInput.standardInput(lossy: lossy) {
-            case .archive(let bytes):
-                return try openEPUB(named: "standard input", layout: layout) { () throws(EPUBError) in
-                    try EPUBBook(bytes: bytes)
-                }
-            case .plainText(let streamed):
-                book = try BookInput.book(named: "standard input") { streamed }
-            }
-        } else if isArchive(at: path) {
-            return try openEPUB(named: path, layout: layout) { () throws(EPUBError) in
-                try EPUBBook(contentsOf: path)
-            }
-        } else {
-            book = try BookInput.book(at: path, lossy: lossy)
-        }
-        return OpenedBook(
-            document: Document(book: book, locale: locale, layout: layout), epub: nil, plainText: book, locale: locale)
-    }
-
-    /// The EPUB `load` reads, named `name` in errors and warnings.
-    private static func openEPUB(
-        named name: String, layout: PageLayout, _ load: () throws(EPUBError) -> EPUBBook
-    ) throws(CommandFailure) -> OpenedBook {
-        let epub: EPUBBook
+        let options = OpenedBook.Options(plainText: .init(lossy: lossy), locale: locale, layout: layout)
+        let book: OpenedBook
         do {
-            epub = try load()
+            book =
+                path == "-"
+                ? try OpenedBook(fileDescriptor: 0, name: "standard input", options: options)
+                : try OpenedBook(contentsOf: path, options: options)
         } catch {
-            throw CommandFailure("\(name): \(error)", exitCode: .dataError)
+            throw BookInput.failure(error, path: path)
         }
-        for problem in epub.problems { writeToStandardError("warning: \(name): \(problem)\n") }
-        return OpenedBook(document: Document(epub: epub, layout: layout), epub: epub)
+        for problem in book.problems { writeToStandardError("warning: \(book.name): \(problem)\n") }
+        return book
     }
-}
-
-/// Whether `path` is a regular file that starts as a ZIP archive does (anything else, a
-/// missing file, a symbolic link or a pipe, is left for the plain-text reader, which reports
-/// it). With the system's calls alone: Foundation's file manager and handle, here before,
-/// brought a megabyte and a half of Foundation's pages into every read-all's memory.
-private func isArchive(at path: String) -> Bool {
-    var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var prefix = [UInt8](repeating: 0, count: 4)
-    let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    return count > 0 && EPUBBook.isArchive(prefix: prefix.prefix(count))
 }

@@ -1,4 +1,5 @@
 import TextNavigation
+import TextNavigationBooks
 
 /// Announces an EPUB's print pages as read-all passes their markers: before the first utterance
 /// that reaches past a marker, that page's label ("Page 169"), in reading order.

@@ -1,4 +1,5 @@
 import TextNavigation
+import TextNavigationBooks
 
 /// `readaloud probe`: the tokenizer's four answers at every grapheme boundary, for debugging and
 /// for cross-checking against other implementations.

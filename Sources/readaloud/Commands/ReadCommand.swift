@@ -1,5 +1,6 @@
 import ReadaloudJSON
 import TextNavigation
+import TextNavigationBooks
 
 /// `readaloud BOOK`: read all, from the start, a page or a locator, to the end of the book,
 /// turning pages.

@@ -1,5 +1,7 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
+import TextNavigationStore
 
 /// What `save`, `saved` and `unsave` share: the store option, opening the store, and the
 /// book's identity in it.

@@ -1,4 +1,5 @@
 import TextNavigation
+import TextNavigationBooks
 
 /// `readaloud units`: every unit of a granularity, one per line: the scriptable contract.
 enum UnitsCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationStore
 
 /// `readaloud unsave`: removes one saved selection of a book.
 enum UnsaveCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationStore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationStore
 
 /// The keyboard-driven reader (`readaloud BOOK -i`): a loop that reads keys, moves through the
 /// document with the library's navigator, selection controller and read-all session, announces

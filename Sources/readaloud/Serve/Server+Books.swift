@@ -1,6 +1,7 @@
 import Foundation
 import ReadaloudJSON
 import TextNavigation
+import TextNavigationBooks
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import ReadaloudJSON
 import TextNavigation
+import TextNavigationStore
 
 /// `select`, `extend`, `shrink`, and the saved selections: `save`, `saved`, `unsave`.
 extension Server {

@@ -1,6 +1,7 @@
 import Foundation
 import ReadaloudJSON
 import TextNavigation
+import TextNavigationStore
 
 /// `readaloud serve`: JSON-RPC 2.0 over standard input and output, one message a line.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// The speech options of `readaloud BOOK` (`--speak` and the options that go with it), and the
 /// ``Speaker`` they set up.

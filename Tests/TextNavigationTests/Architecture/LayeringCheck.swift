@@ -20,18 +20,15 @@ enum LayeringCheck {
         ["Concurrency"],
         // Positions, ranges, granularities, directions, the UTF-16 buffer and its storage.
         ["Text"],
-        // Owning wrappers over the C libraries (ICU's break iterators, locales and bidi; SQLite).
-        ["ICU", "SQLite"],
+        // Owning wrappers over ICU (break iterators, locales, bidi).
+        ["ICU"],
         ["Tokenization"],
         ["Layout"],
         ["Input"],
         ["Elements"],
-        // The plain-text loader: a book's paragraphs in one buffer, from which a Document makes
-        // its elements as they are asked for (so Document uses Book, not the other way).
-        ["Book"],
+        // Documents, whose elements a loader's contents make on demand (the loaders are in the
+        // books target, which the compiler keeps above this one).
         ["Document"],
-        // The EPUB loader: builds a Document's element contents from the book's blocks.
-        ["EPUB"],
         ["Navigation"],
         ["Reading", "Selection"],
         // Announcements queued around reading's utterances.

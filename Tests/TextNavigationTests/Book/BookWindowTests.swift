@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// A window of a book's file (`BookWindow`) holds the paragraphs the whole book has there: the
 /// same kinds and texts, and the same source maps once counted from the window's start.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// A book assembled in chunks, on every core, is the same book as one pass over the whole file
 /// makes: the same buffer, unit for unit, and the same paragraphs (ranges, kinds, page breaks,

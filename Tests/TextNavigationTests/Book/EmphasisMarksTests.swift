@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Project Gutenberg's `_emphasis_` marks are left out of the text (a speech engine would say
 /// "underscore"); underscores that mark nothing stay; the source map leads every character

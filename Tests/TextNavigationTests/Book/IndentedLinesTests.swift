@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Indented lines of a hard-wrapped file: a wrapped block (a quoted letter, a block quote)
 /// reads as one paragraph; verse and contents stay one line a paragraph.

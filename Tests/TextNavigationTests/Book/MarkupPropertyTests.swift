@@ -1,6 +1,7 @@
 import SeededRandom
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Random text made of the loader's markup and its neighbours (emphasis underscores, Aozora
 /// brackets, base marks, notes, the colophon, indentation, wrapped and short lines, chapter

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Reading a book from its file (`PlainTextBook(contentsOf:)`, mapped and let go as it is read)
 /// and from bytes the caller owns gives the same book as reading its bytes, with the same

@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// The plain-text loader's reading rules, and its map back to the file's bytes.
 @Suite struct PlainTextBookTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Aozora Bunko ruby readings, which the text leaves out, kept as annotations of their base text.
 @Suite struct RubyAnnotationTests {

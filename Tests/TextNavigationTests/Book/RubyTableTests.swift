@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// A book's ruby readings are packed in one table: looked up by paragraph, they are the
 /// readings in text order, and a densely marked novel's take a few bytes each beyond their text.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// A book's source maps are packed: a hard-wrapped line's anchors take a few bytes, and every
 /// offset still leads back to its bytes in the file.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// UTF-8 validated in parts on every core finds what one pass over the whole finds: the first
 /// invalid sequence and the first NUL at the same offsets, and Aozora ruby readings whose `《`

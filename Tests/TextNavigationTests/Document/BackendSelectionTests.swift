@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextNavigation
+import TextNavigationStore
 
 /// Selection, locators, saved selections and relayout inside a backend's document: a scanned
 /// page selects and locates by its own lines, and pages the backend cuts again keep every

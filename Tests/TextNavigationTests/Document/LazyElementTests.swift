@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// A book's document makes its elements as they are asked for (``Document/Elements``).
 @Suite struct LazyElementTests {

@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 @Suite struct PageTests {
     @Test(arguments: [(30, 12), (60, 20), (17, 5)])

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// Pagination on every core (``Document/paginateInParallel()``) cuts the pages one core cuts.
 @Suite struct ParallelPaginationTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// Tokenizing a whole document on one core (``Document/units(_:)``) gives each element the units
 /// its tokenizer gives alone, and on every core (``Document/unitsInParallel(_:)``) the same.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// The broken books of the corpus (`Tests/Fixtures/epub/broken/`), each with its outcome.
 @Suite("EPUB: the broken corpus books")

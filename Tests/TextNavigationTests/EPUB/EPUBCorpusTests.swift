@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// Every corpus book reads all, by word and by sentence, with nothing lost: the letters and
 /// digits read are those an independent extraction (Python's zipfile and html.parser, see

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// Hostile EPUB books, built with Python's zipfile: each is refused with a clear
 /// ``EPUBError`` or read without harm, never a crash, a hang or a read outside the book.

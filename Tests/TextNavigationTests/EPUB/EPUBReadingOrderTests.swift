@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// Content outside the reading order (`linear="no"` spine items, footnote and endnote asides)
 /// is in the document, reachable by link and locator, and passed by in read-all; the table of

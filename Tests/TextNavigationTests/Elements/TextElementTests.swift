@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 @Suite struct TextElementTests {
     @Test func anElementsTextInputFollowsTheDocumentsLayout() throws {

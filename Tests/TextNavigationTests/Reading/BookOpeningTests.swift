@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// A book opened at a locator (``BookOpening``) reads what a session over the whole book from
 /// the same locator reads: the first utterance from a window of the file, the rest from the

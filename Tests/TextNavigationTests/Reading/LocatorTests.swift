@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 @Suite struct LocatorTests {
     @Test func aLocatorTakenMidBookResolvesToTheSameTextAfterRelayout() throws {

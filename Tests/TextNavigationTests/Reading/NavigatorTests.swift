@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 @Suite struct NavigatorTests {
     @Test(arguments: [TextGranularity.word, .line, .sentence, .character])

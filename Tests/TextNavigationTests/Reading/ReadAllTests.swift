@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Read-all over whole books: nothing dropped, nothing repeated, pages turned to the last.
 ///

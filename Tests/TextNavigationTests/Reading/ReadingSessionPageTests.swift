@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// An utterance's page is the page on which its unit starts, whether the session began at a
 /// page or at a position; a session from a page starts with the first unit starting on it.

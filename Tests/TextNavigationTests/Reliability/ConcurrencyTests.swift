@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// One document read from 8 tasks at once through the public API, each with its own session
 /// and navigator: the document's lazy work (tokenizers, line layout, pagination) is first done

@@ -1,5 +1,6 @@
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Inputs `scripts/fuzz.sh` found that broke the API's contract, each replayed through the
 /// same calls the fuzzer made (see `Fuzz/ReadaloudFuzzer/FuzzDriver.swift`).

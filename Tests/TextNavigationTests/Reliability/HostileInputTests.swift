@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// One kind of hostile input and what reading it must give: a clear error, or text that every
 /// layer handles within its contract.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationStore
 
 /// Files the store must leave alone: another application's database, a newer format.
 @Suite("SavedSelectionStore format")

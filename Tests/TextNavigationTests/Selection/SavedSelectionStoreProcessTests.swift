@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextNavigation
+import TextNavigationStore
 
 /// The store against real processes: killed with SIGKILL mid-burst, and saving side by side.
 /// The child is `readaloud-store-stress` (see ``StressTool`` for how it is found), which prints

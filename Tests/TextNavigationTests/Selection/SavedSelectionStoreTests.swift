@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextNavigation
+import TextNavigationStore
 
 @Suite("SavedSelectionStore")
 struct SavedSelectionStoreTests {

@@ -1,6 +1,8 @@
 import Synchronization
 import Testing
 import TextNavigation
+import TextNavigationBooks
+import TextNavigationStore
 
 /// Records what a text input's delegate hears.
 final class RecordingInputDelegate: TextInputDelegate {

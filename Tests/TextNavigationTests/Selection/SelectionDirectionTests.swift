@@ -1,6 +1,7 @@
 import SeededRandom
 import Testing
 import TextNavigation
+import TextNavigationBooks
 
 /// Extending and shrinking in both directions, as UIKit's selection does: extend moves the focus
 /// one unit away from the anchor, shrink takes exactly one unit off, never passing the anchor.

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// Plain-text books from the repository's Books/ folder, read and made into documents.
 enum BookDocuments {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// The boundary caches behind the tokenizer's queries: built from pooled ICU iterators, one
 /// batch of segments per C call, published once without a lock. They must give exactly the

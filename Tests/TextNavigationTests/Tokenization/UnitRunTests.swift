@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TextNavigation
+@testable import TextNavigationBooks
 
 /// Tokenizing a run of a book's paragraphs in one ICU pass (``Document/prepareUnits(_:elements:)``)
 /// gives every paragraph exactly the units a tokenizer over that paragraph alone gives.

@@ -1,0 +1,25 @@
+import TextNavigation
+
+/// One block of an EPUB content document, as ``XHTMLContentReader`` finds it: the text of a
+/// paragraph, heading, list item, table cell, image (its alt text) and so on, with what its
+/// markup says about it. A book's document makes one element from each.
+struct EPUBBlock: Sendable {
+    /// The text, white space collapsed as HTML does.
+    var text: [UInt16] = []
+    /// The heading level (1 to 6), or 0 for a block that is no heading.
+    var headingLevel = 0
+    /// Whether the block is an image read as its alt text (or an SVG read as its title).
+    var isImage = false
+    /// The BCP 47 language of the block's text.
+    var language = ""
+    var direction: WritingDirection = .leftToRight
+    /// Ruby readings over the text.
+    var ruby: [RubyAnnotation] = []
+    /// Print page markers inside the block (offsets into ``text``).
+    var printPages: [PrintPageMarker] = []
+    /// Whether the block is a footnote or endnote (read-all passes it by).
+    var isNote = false
+    /// Links (`<a href>`) in the text: their ranges, `href` as written, and whether each is a
+    /// note reference.
+    var links: [(range: Range<Int>, href: String, isNoteReference: Bool)] = []
+}

@@ -1,0 +1,266 @@
+import TextNavigation
+
+/// Turns one XHTML content document into blocks in reading order, as an accessible reading
+/// system reads it.
+///
+/// - Blocks: `p`, `h1`–`h6`, `li`, `dt`, `dd`, `blockquote`, `pre`, `figcaption`, table cells,
+///   `aside`, `div`, `section` and the other flow containers each end the block before them and
+///   start a new one; inline markup joins its block's text. White space collapses as in HTML
+///   (`pre` keeps it); a line break between two East Asian wide characters reads as nothing.
+/// - `img` becomes an image block read as its `alt` (`alt=""` or none is decorative: skipped);
+///   an `svg` with a `title` an image block read as the title.
+/// - Not read: `head`, `script`, `style`, `template`, anything `hidden` or
+///   `aria-hidden="true"`, MathML (its `alttext` is read instead).
+/// - Footnote and endnote asides (`epub:type` footnote, endnote, rearnote; `role`
+///   doc-footnote, doc-endnote) become note blocks (``EPUBBlock/isNote``), which read-all
+///   passes by; links (`<a href>`, note references among them) are kept on their block.
+/// - Ruby: the base is read once; `<rt>` gives the reading, kept as a ``RubyAnnotation``; `<rp>`
+///   is dropped.
+/// - `epub:switch` reads its `epub:default` only.
+/// - Page breaks (`epub:type="pagebreak"`, `role="doc-pagebreak"`) become ``PrintPageMarker``s
+///   labelled by their `title` (or `aria-label`, or text), and are not read as text.
+/// - Language: the nearest `xml:lang` or `lang`, else `defaultLanguage`; direction: the nearest
+///   `dir`, else `defaultDirection`.
+struct XHTMLContentReader {
+    private(set) var blocks: [EPUBBlock] = []
+    /// Markers found after the last block with text (the next block, in this document or the
+    /// next one, starts with them).
+    private(set) var trailingMarkers: [String] = []
+    /// Element `id`s and the block (index in ``blocks``, which may be `blocks.count` for one
+    /// not yet begun) they start in.
+    private(set) var anchors: [String: Int] = [:]
+
+    private var current = EPUBBlock()
+    private var pendingSpace = false
+    private var pendingSpaceHasNewline = false
+    private var pendingMarkers: [String] = []
+    /// Where the ruby base being read starts in the current block's text, once it has text.
+    private var rubyBaseStart: Int?
+    private var inRuby = false
+    /// Where the link being read starts in the current block's text, once it has text.
+    private var linkStart: Int?
+    private var inLink = false
+    private let defaultLanguage: String
+    private let defaultDirection: WritingDirection
+
+    private struct Context {
+        var language: String
+        var direction: WritingDirection
+        var headingLevel = 0
+        var preservesSpace = false
+        var isNote = false
+    }
+
+    private static let blockNames: Set<String> = [
+        "p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre", "figcaption", "td", "th",
+        "caption", "aside", "div", "section", "article", "header", "footer", "nav", "main", "figure", "table", "tr",
+        "thead", "tbody", "tfoot", "ul", "ol", "dl", "address", "body", "hr", "hgroup", "details", "summary",
+        "fieldset", "legend", "center", "form",
+    ]
+    private static let skippedNames: Set<String> = ["head", "script", "style", "template", "rp", "noscript", "title"]
+    private static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note", "footnotes", "endnotes"]
+
+    init(defaultLanguage: String, defaultDirection: WritingDirection) {
+        self.defaultLanguage = defaultLanguage
+        self.defaultDirection = defaultDirection
+    }
+
+    /// Reads the document whose root element is `root`.
+    mutating func read(_ root: XMLNode) {
+        let context = Context(language: defaultLanguage, direction: defaultDirection)
+        visit(root, context)
+        endBlock()
+        trailingMarkers = pendingMarkers
+    }
+
+    private mutating func visit(_ node: XMLNode, _ inherited: Context) {
+        if node.isText {
+            append(node.content, inherited)
+            return
+        }
+        guard node.isElement else { return }
+        let name = node.name
+        var context = Self.context(of: node, inheriting: inherited)
+        if let id = node.attribute("id"), anchors[id] == nil { anchors[id] = blocks.count }
+
+        if Self.skippedNames.contains(name) || node.attribute("hidden") != nil
+            || node.attribute("aria-hidden")?.lowercased() == "true"
+        {
+            return
+        }
+        let types = Set((node.attribute("type", namespace: XMLNode.ops) ?? "").split(separator: " ").map(String.init))
+        let role = node.attribute("role") ?? ""
+        if types.contains("pagebreak") || role == "doc-pagebreak" {
+            let label = node.attribute("title") ?? node.attribute("aria-label") ?? node.text
+            if !label.isEmpty { addMarker(label) }
+            return
+        }
+        if !types.isDisjoint(with: Self.noteTypes) || role == "doc-footnote" || role == "doc-endnote"
+            || role == "doc-endnotes"
+        {
+            if name == "aside" || name == "section" || name == "div" || name == "li" || name == "ol" {
+                context.isNote = true
+            }
+        }
+        if node.namespace == XMLNode.ops && name == "switch" {
+            if let fallback = node.elements.first(where: { $0.name == "default" }) {
+                for child in fallback.children { visit(child, context) }
+            }
+            return
+        }
+        if visitLeaf(node, name: name, isNoteReference: types.contains("noteref") || role == "doc-noteref", context) {
+            return
+        }
+        let isBlock = Self.blockNames.contains(name)
+        if isBlock {
+            endBlock()
+            if name.count == 2, name.first == "h", let level = Int(name.dropFirst()), (1...6).contains(level) {
+                context.headingLevel = level
+            }
+            if name == "pre" { context.preservesSpace = true }
+        }
+        for child in node.children { visit(child, context) }
+        if isBlock { endBlock() }
+    }
+
+    /// The context inside `node`: `inherited` with the node's language and direction.
+    private static func context(of node: XMLNode, inheriting inherited: Context) -> Context {
+        var context = inherited
+        if let language = node.attribute("lang", namespace: XMLNode.xml) ?? node.attribute("lang"), !language.isEmpty {
+            context.language = language
+        }
+        switch node.attribute("dir")?.lowercased() {
+        case "rtl": context.direction = .rightToLeft
+        case "ltr": context.direction = .leftToRight
+        default: break
+        }
+        return context
+    }
+
+    /// Reads an element whose children are not visited as they are (an image, SVG, MathML, a
+    /// line break, ruby, a link); returns `false`, reading nothing, for any other element.
+    private mutating func visitLeaf(_ node: XMLNode, name: String, isNoteReference: Bool, _ context: Context) -> Bool {
+        switch name {
+        case "img", "image":
+            let alt = (node.attribute("alt") ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if !alt.isEmpty { addImage(alt, context) }
+        case "svg":
+            if let title = node.element(named: "title")?.text, !title.isEmpty { addImage(title, context) }
+        case "math":
+            if let alternative = node.attribute("alttext"), !alternative.isEmpty { append(alternative, context) }
+        case "br":
+            pendingSpace = !current.text.isEmpty
+        case "ruby":
+            visitRuby(node, context)
+        case "rt", "rtc":
+            break  // outside ruby, or handled by visitRuby
+        case "a" where node.attribute("href") != nil && !inLink:
+            visitLink(node, href: node.attribute("href") ?? "", isNoteReference: isNoteReference, context)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Reads a `ruby`: its base (text and inline markup, `rb`) as text, each `rt` as the
+    /// reading of the base since the last one.
+    private mutating func visitRuby(_ node: XMLNode, _ context: Context) {
+        let (wasInRuby, outerStart) = (inRuby, rubyBaseStart)
+        inRuby = true
+        rubyBaseStart = nil
+        for child in node.children {
+            if child.isElement, child.name == "rt" || child.name == "rtc" {
+                let reading = child.text
+                if let start = rubyBaseStart, start < current.text.count, !reading.isEmpty {
+                    current.ruby.append(RubyAnnotation(range: start..<current.text.count, reading: reading))
+                }
+                rubyBaseStart = nil
+            } else if child.isElement, child.name == "rp" {
+                continue
+            } else {
+                visit(child, context)
+            }
+        }
+        (inRuby, rubyBaseStart) = (wasInRuby, outerStart)
+    }
+
+    /// Reads an `a` with an `href`: its content as inline text, kept as a link when it stays in
+    /// one block.
+    private mutating func visitLink(_ node: XMLNode, href: String, isNoteReference: Bool, _ context: Context) {
+        let block = blocks.count
+        inLink = true
+        linkStart = nil
+        for child in node.children { visit(child, context) }
+        inLink = false
+        if let start = linkStart, blocks.count == block, start < current.text.count {
+            current.links.append((start..<current.text.count, href, isNoteReference))
+        }
+        linkStart = nil
+    }
+
+    private mutating func append(_ string: String, _ context: Context) {
+        for scalar in string.unicodeScalars {
+            let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+            if isSpace && !(context.preservesSpace && scalar != "\r") {
+                if !current.text.isEmpty {
+                    pendingSpace = true
+                    if scalar == "\n" { pendingSpaceHasNewline = true }
+                }
+                continue
+            }
+            if current.text.isEmpty {
+                current.language = context.language
+                current.direction = context.direction
+                current.headingLevel = context.headingLevel
+                current.isNote = context.isNote
+                for label in pendingMarkers { current.printPages.append(PrintPageMarker(label: label, offset: 0)) }
+                pendingMarkers = []
+            }
+            if pendingSpace {
+                let dropsBreak =
+                    pendingSpaceHasNewline && ICU.Properties.isWide(scalar)
+                    && Self.lastScalar(of: current.text).map(ICU.Properties.isWide) == true
+                if !dropsBreak { current.text.append(0x20) }
+                pendingSpace = false
+                pendingSpaceHasNewline = false
+            }
+            if inRuby, rubyBaseStart == nil { rubyBaseStart = current.text.count }
+            if inLink, linkStart == nil { linkStart = current.text.count }
+            UTF16.encode(scalar) { current.text.append($0) }
+        }
+    }
+
+    private static func lastScalar(of text: [UInt16]) -> Unicode.Scalar? {
+        guard let last = text.last else { return nil }
+        if UTF16.isTrailSurrogate(last), text.count >= 2 {
+            return Unicode.Scalar(UInt32(0x10000 + ((Int(text[text.count - 2]) - 0xD800) << 10) + (Int(last) - 0xDC00)))
+        }
+        return Unicode.Scalar(last)
+    }
+
+    private mutating func addMarker(_ label: String) {
+        if current.text.isEmpty {
+            pendingMarkers.append(label)
+        } else {
+            current.printPages.append(PrintPageMarker(label: label, offset: current.text.count))
+        }
+    }
+
+    private mutating func addImage(_ alt: String, _ context: Context) {
+        endBlock()
+        append(alt, context)
+        current.isImage = true
+        endBlock()
+    }
+
+    /// Ends the current block: kept when it has text.
+    private mutating func endBlock() {
+        pendingSpace = false
+        pendingSpaceHasNewline = false
+        guard !current.text.isEmpty else { return }
+        blocks.append(current)
+        current = EPUBBlock()
+        rubyBaseStart = nil
+        linkStart = nil
+    }
+}
