@@ -29,7 +29,7 @@ public enum BookLoadingError: Error, Sendable, Equatable, CustomStringConvertibl
         case .binary(let offset):
             "this looks like a binary file, not text (NUL byte at byte offset \(offset))"
         case .invalidUTF8(let offset, let reason):
-            "invalid UTF-8 at byte offset \(offset): \(reason) (use --lossy to replace bad bytes with U+FFFD)"
+            "invalid UTF-8 at byte offset \(offset): \(reason) (read it lossy to replace bad bytes with U+FFFD)"
         case .tooLarge(let count):
             "the file is too large (\(count) bytes; at most 2 GiB of text is supported)"
         case .otherEncoding(let encoding):

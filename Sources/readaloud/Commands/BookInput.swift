@@ -77,6 +77,12 @@ enum BookInput {
             }
             return CommandFailure("\(error)", exitCode: .noInput)
         default:
+            if case .invalidUTF8(let offset, let reason)? = error.plainTextError {
+                // The library says to read it lossy; the command line says how.
+                return CommandFailure(
+                    "\(error.name): invalid UTF-8 at byte offset \(offset): \(reason) (use --lossy to replace bad "
+                        + "bytes with U+FFFD)", exitCode: .dataError)
+            }
             return CommandFailure("\(error)", exitCode: .dataError)
         }
     }
