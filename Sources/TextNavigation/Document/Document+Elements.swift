@@ -21,6 +21,20 @@ extension Document {
         }
 
         let source: Source
+        /// The index of each given element, by identity (the first, for an element given twice);
+        /// empty for a book's elements, which know their own.
+        private let indexByIdentity: [ObjectIdentifier: Int]
+
+        init(source: Source) {
+            self.source = source
+            guard case .given(let elements) = source else {
+                indexByIdentity = [:]
+                return
+            }
+            indexByIdentity = Dictionary(
+                zip(elements.lazy.map { ObjectIdentifier($0) }, elements.indices),
+                uniquingKeysWith: { first, _ in first })
+        }
 
         public var startIndex: Int { 0 }
 
@@ -36,6 +50,15 @@ extension Document {
             switch source {
             case .given(let elements): elements[position]
             case .made(let factory): factory.element(at: position)
+            }
+        }
+
+        /// The index of `element` among these elements (by identity), or `nil`: a dictionary
+        /// look-up for given elements; for a book's, the element's own index, nothing made.
+        func index(of element: any NavigableElement) -> Int? {
+            switch source {
+            case .given: indexByIdentity[ObjectIdentifier(element)]
+            case .made(let factory): (element as? TextElement)?.index(in: factory)
             }
         }
 

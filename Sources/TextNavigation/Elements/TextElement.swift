@@ -144,6 +144,13 @@ public final class TextElement: NavigableElement {
             tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
     }
 
+    /// The element's index among `source`'s elements when `source` made it, else `nil`.
+    ///
+    /// - Complexity: O(1); nothing is made.
+    func index(in source: any LinkedElementSource) -> Int? {
+        maker === source ? index : nil
+    }
+
     /// The links ``link(_:)`` set (made when first asked for).
     public var links: ElementLinks? { groupLinks.value(orMaking: { ElementLinks() }) }
 
