@@ -7,7 +7,9 @@ extension Document {
     /// keeps it while anyone holds it, and also the few it handed out most recently: asking for
     /// an index again gives the same element as long as it is alive, and an element nobody holds
     /// is let go, with its tokenizer's caches, so a book's memory does not grow with every
-    /// paragraph read. Hold an element (or its tokenizer) to keep its caches.
+    /// paragraph read. Hold an element (or its tokenizer) to keep its caches. A book's document
+    /// reads its paragraphs in order: links set on an element it made would not outlive the
+    /// element, and navigation and reading do not follow them.
     ///
     /// - Complexity: `count` is O(1); the subscript is O(1) (for a book, a lock, and the
     ///   element's construction when it is not alive).
@@ -60,6 +62,13 @@ extension Document {
             case .given: indexByIdentity[ObjectIdentifier(element)]
             case .made(let factory): (element as? TextElement)?.index(in: factory)
             }
+        }
+
+        /// Whether the elements are read in their order whatever their links say: a book's,
+        /// made on demand and let go, so that links set on one would not last.
+        var readsInElementOrder: Bool {
+            if case .made = source { return true }
+            return false
         }
 
         /// The tokenizers of the elements at `indices` (valid indices), in order: for a book's

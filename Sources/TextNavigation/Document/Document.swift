@@ -2,6 +2,17 @@ import Synchronization
 
 /// A document: elements linked as text-navigation elements, and cut into pages.
 ///
+/// **Reading order** is the links' order: ``Navigator``, ``ReadingSession`` and
+/// ``SelectionController`` go from an element to its ``NavigableElement/nextTextNavigationElement``
+/// (previous), and back to a ``ReadingPosition`` by ``index(of:)``. A document made with elements
+/// keeps the links a backend set and links the sequential neighbours only where none is set, so
+/// a backend that re-links its elements (a sidebar skipped, columns read one after the other)
+/// is read as it linked them. A link that is `nil` or leads outside the document ends reading
+/// there. Links in a cycle end where they would repeat: a read-all, a selection being extended
+/// and a navigator's move never come back to an element they have been to (a navigator moved
+/// again and again follows the cycle round, one move at a time). A book's document reads its
+/// paragraphs in order. Pages and element indices stay in the elements' order.
+///
 /// Its elements are any ``NavigableElement``s: ``TextElement``s, ``ScannedPage``s, a backend's
 /// own types. Pages come from one of two places:
 /// - **Layout** (``init(elements:layout:pageBreaksBefore:)``, and books): elements are laid out

@@ -169,7 +169,9 @@ public final class TextElement: NavigableElement {
     }
 
     /// Links `elements` in order, like SwiftUI's `accessibilityLinkedGroup` (see
-    /// ``ElementLinks/link(_:)``). Links set here replace those an element's document gives it.
+    /// ``ElementLinks/link(_:)``). Links set here replace those an element's document gives it;
+    /// a document made with elements keeps them (a book's document reads its paragraphs in
+    /// order whatever their links).
     ///
     /// - Parameter elements: the elements, in reading order.
     public static func link(_ elements: [TextElement]) {

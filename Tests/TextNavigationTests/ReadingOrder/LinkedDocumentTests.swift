@@ -67,4 +67,32 @@ import Testing
         #expect(document.index(of: Document(book: book).elements[500]) == nil)
         #expect(document.index(of: TextElement("Paragraph 500.")) == nil)
     }
+
+    @Test func aBooksDocumentReadsItsParagraphsInOrderMakingNoneAhead() throws {
+        let book = try Self.thousandParagraphs()
+        let document = Document(book: book)
+        let factory = try Self.factory(of: document)
+        #expect(document.readingNeighbour(of: 10, .forward) == 11)
+        #expect(document.readingNeighbour(of: 10, .backward) == 9)
+        #expect(document.readingNeighbour(of: 999, .forward) == nil)
+        #expect(factory.trackedCount == 0)
+    }
+
+    @Test func aLocatorOfAPlaceReachedThroughTheLinksResolvesThere() throws {
+        let document = LinkedPages.columns()
+        var navigator = Navigator(document: document)
+        // Apples, They are sweet, Bananas, Cherries, Dogs: the right column's first cell.
+        for _ in 0..<4 { _ = navigator.move(.forward, by: .sentence) }
+        #expect(navigator.position == ReadingPosition(element: 1, offset: 0))
+        let stored = Locator(position: navigator.position, in: document).json
+        // The same pages built again, as a reader opening the book later would.
+        let reopened = LinkedPages.columns()
+        let resolved = try Locator(json: stored).resolve(in: reopened)
+        #expect(resolved == ReadingPosition(element: 1, offset: 0))
+        #expect(
+            BackendDocumentTests.spoken(ReadingSession(document: reopened, granularity: .sentence, from: resolved)) == [
+                "Dogs bark loudly.", "Eels swim in rivers.", "They are long.", "Foxes run fast.", "Page 2 of 2",
+                "Geese fly south in the autumn.", "end",
+            ])
+    }
 }
