@@ -7,7 +7,9 @@ extension Document {
     /// keeps it while anyone holds it, and also the few it handed out most recently: asking for
     /// an index again gives the same element as long as it is alive, and an element nobody holds
     /// is let go, with its tokenizer's caches, so a book's memory does not grow with every
-    /// paragraph read. Hold an element (or its tokenizer) to keep its caches.
+    /// paragraph read. Hold an element (or its tokenizer) to keep its caches. A book's document
+    /// reads its paragraphs in order: links set on an element it made would not outlive the
+    /// element, and navigation and reading do not follow them.
     ///
     /// - Complexity: `count` is O(1); the subscript is O(1) (for a book, a lock, and the
     ///   element's construction when it is not alive).
@@ -21,6 +23,20 @@ extension Document {
         }
 
         let source: Source
+        /// The index of each given element, by identity (the first, for an element given twice);
+        /// empty for a book's elements, which know their own.
+        private let indexByIdentity: [ObjectIdentifier: Int]
+
+        init(source: Source) {
+            self.source = source
+            guard case .given(let elements) = source else {
+                indexByIdentity = [:]
+                return
+            }
+            indexByIdentity = Dictionary(
+                zip(elements.lazy.map { ObjectIdentifier($0) }, elements.indices),
+                uniquingKeysWith: { first, _ in first })
+        }
 
         public var startIndex: Int { 0 }
 
@@ -37,6 +53,22 @@ extension Document {
             case .given(let elements): elements[position]
             case .made(let factory): factory.element(at: position)
             }
+        }
+
+        /// The index of `element` among these elements (by identity), or `nil`: a dictionary
+        /// look-up for given elements; for a book's, the element's own index, nothing made.
+        func index(of element: any NavigableElement) -> Int? {
+            switch source {
+            case .given: indexByIdentity[ObjectIdentifier(element)]
+            case .made(let factory): (element as? TextElement)?.index(in: factory)
+            }
+        }
+
+        /// Whether the elements are read in their order whatever their links say: a book's,
+        /// made on demand and let go, so that links set on one would not last.
+        var readsInElementOrder: Bool {
+            if case .made = source { return true }
+            return false
         }
 
         /// The tokenizers of the elements at `indices` (valid indices), in order: for a book's

@@ -1,7 +1,17 @@
 import Synchronization
 
-/// A document: elements in reading order, linked as text-navigation elements, and cut into
-/// pages.
+/// A document: elements linked as text-navigation elements, and cut into pages.
+///
+/// **Reading order** is the links' order: ``Navigator``, ``ReadingSession`` and
+/// ``SelectionController`` go from an element to its ``NavigableElement/nextTextNavigationElement``
+/// (previous), and back to a ``ReadingPosition`` by ``index(of:)``. A document made with elements
+/// keeps the links a backend set and links the sequential neighbours only where none is set, so
+/// a backend that re-links its elements (a sidebar skipped, columns read one after the other)
+/// is read as it linked them. A link that is `nil` or leads outside the document ends reading
+/// there. Links in a cycle end where they would repeat: a read-all, a selection being extended
+/// and a navigator's move never come back to an element they have been to (a navigator moved
+/// again and again follows the cycle round, one move at a time). A book's document reads its
+/// paragraphs in order. Pages and element indices stay in the elements' order.
 ///
 /// Its elements are any ``NavigableElement``s: ``TextElement``s, ``ScannedPage``s, a backend's
 /// own types. Pages come from one of two places:
@@ -55,17 +65,20 @@ public final class Document: Sendable {
         var pageStarts: [ReadingPosition]?
     }
 
-    /// A paginated document over `elements` (linked in order), laid out with `layout`.
+    /// A paginated document over `elements`, laid out with `layout`. Links the elements set
+    /// stay; an element whose next (previous) element is `nil` is linked to the one after
+    /// (before) it.
     ///
     /// - Parameters:
-    ///   - elements: the elements in reading order; ``TextElement``s are laid out at the
-    ///     layout's width, other elements keep their own lines.
+    ///   - elements: the elements in layout order (pages are cut in this order), their links
+    ///     giving the reading order; ``TextElement``s are laid out at the layout's width, other
+    ///     elements keep their own lines.
     ///   - layout: the width and the lines per page.
     ///   - pageBreaksBefore: indices of elements that always start a page.
     public convenience init(
         elements: [any NavigableElement], layout: PageLayout = PageLayout(), pageBreaksBefore: Set<Int> = []
     ) {
-        ElementLinks.link(elements)
+        Self.linkWhereUnset(elements)
         let given = Elements(source: .given(elements))
         given.relayout(width: Double(layout.width))
         self.init(elements: given, layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
@@ -80,14 +93,16 @@ public final class Document: Sendable {
     }
 
     /// A document whose pages a reader backend decided: each inner array is one page's
-    /// elements. Empty pages are dropped; the elements are linked in order.
+    /// elements. Empty pages are dropped. Links the elements set stay; an element whose next
+    /// (previous) element is `nil` is linked to the one after (before) it, across pages.
     ///
     /// Reading all goes on across pages by itself: each page's last element carries
     /// ``ElementTraits/causesPageTurn`` on its page (``Page/elements``), as UIKit asks of a
     /// paged reader, unless `marksPageTurns` is `false`.
     ///
     /// - Parameters:
-    ///   - pages: the elements of each page, in reading order.
+    ///   - pages: the elements of each page, in layout order, their links giving the reading
+    ///     order.
     ///   - marksPageTurns: whether each page's last element causes a page turn. Pass `false`
     ///     to keep the traits the elements have: reading then stops at a page whose last
     ///     element lacks `causesPageTurn`.
@@ -101,7 +116,7 @@ public final class Document: Sendable {
         self.backendPages = BackendPages(marksPageTurns: marksPageTurns, relayout: relayout)
         self.forcedBreaks = .indices([])
         self.state = Locked(State(layout: nil, pageStarts: Self.pageStarts(of: pages)))
-        ElementLinks.link(elements)
+        Self.linkWhereUnset(elements)
     }
 
     /// A document whose elements are made from `contents` as they are first asked for, and let

@@ -144,6 +144,13 @@ public final class TextElement: NavigableElement {
             tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
     }
 
+    /// The element's index among `source`'s elements when `source` made it, else `nil`.
+    ///
+    /// - Complexity: O(1); nothing is made.
+    func index(in source: any LinkedElementSource) -> Int? {
+        maker === source ? index : nil
+    }
+
     /// The links ``link(_:)`` set (made when first asked for).
     public var links: ElementLinks? { groupLinks.value(orMaking: { ElementLinks() }) }
 
@@ -162,7 +169,9 @@ public final class TextElement: NavigableElement {
     }
 
     /// Links `elements` in order, like SwiftUI's `accessibilityLinkedGroup` (see
-    /// ``ElementLinks/link(_:)``). Links set here replace those an element's document gives it.
+    /// ``ElementLinks/link(_:)``). Links set here replace those an element's document gives it;
+    /// a document made with elements keeps them (a book's document reads its paragraphs in
+    /// order whatever their links).
     ///
     /// - Parameter elements: the elements, in reading order.
     public static func link(_ elements: [TextElement]) {

@@ -4,7 +4,7 @@ public enum BoundaryBehavior: Sendable, Hashable, CaseIterable {
     case crossElements
     /// Stop at the element's edge: move to its end (start) once, then report the edge.
     case stopAtElementEdge
-    /// Cross elements, but stop at the last boundary of the whole document: move to its end
-    /// (start) once, then report the edge.
+    /// Cross elements, but stop at the last boundary of the whole document: move to the end
+    /// (start) of the last (first) element the links lead to once, then report the edge.
     case stopAtDocumentEdge
 }

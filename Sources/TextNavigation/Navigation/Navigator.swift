@@ -7,6 +7,12 @@
 /// (start) of the document a move returns `nil` and the position stays: the caller plays its
 /// edge sound; nothing wraps or repeats.
 ///
+/// Elements follow one another in the document's reading order: from an element a move goes on
+/// to its ``NavigableElement/nextTextNavigationElement`` (backward, its previous one), not to
+/// the next index (see ``Document``). A link that is `nil` or leads outside the document is the
+/// edge; a move passing over elements with no unit ends where the links would come back to an
+/// element it passed (a cycle), so no move loops.
+///
 /// Not `Sendable`: a navigator is one reader's cursor. Make one per task; they may share the
 /// document.
 public struct Navigator {
@@ -57,9 +63,9 @@ public struct Navigator {
             ? firstUnit(in: element, startingAfter: position.offset, granularity)
             : lastUnit(in: element, startingBefore: position.offset, granularity)
         if found == nil, boundaryBehavior != .stopAtElementEdge {
-            while found == nil {
-                element += direction == .forward ? 1 : -1
-                guard element >= 0, element < document.elements.count else { break }
+            var walk = ReadingOrderWalk(document: document, from: element, direction)
+            while found == nil, let next = walk.step() {
+                element = next
                 let elementUnits = units(granularity, in: element)
                 if elementUnits.count > 0 { found = elementUnits[direction == .forward ? 0 : elementUnits.count - 1] }
             }
@@ -77,7 +83,9 @@ public struct Navigator {
             let length = document.elements[position.element].text.count
             edge = ReadingPosition(element: position.element, offset: direction == .forward ? length : 0)
         case .stopAtDocumentEdge:
-            edge = direction == .forward ? document.endPosition : document.startPosition
+            // The last element the links lead to (the document's last or first, in order).
+            edge = ReadingPosition(
+                element: element, offset: direction == .forward ? document.elements[element].text.count : 0)
         }
         guard edge.element != position.element || edge.offset != position.offset else { return nil }
         position = edge

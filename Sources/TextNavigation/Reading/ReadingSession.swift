@@ -1,6 +1,11 @@
-/// "Read all" (Speak Screen): the units of a document in order from a position to the end,
-/// turning pages by itself.
+/// "Read all" (Speak Screen): the units of a document in reading order from a position to the
+/// end, turning pages by itself.
 ///
+/// - Elements come in the document's reading order: after an element, the one its
+///   ``NavigableElement/nextTextNavigationElement`` is (see ``Document``). Reading ends where
+///   that link is `nil` or leads outside the document, or where it leads back to an element
+///   this session has read (a cycle). When the next element is on another page, the page turns
+///   to it: forward a page at a time, as below; back to an earlier page in one turn.
 /// - Reading from a position starts at the start of the unit holding it (by default the start
 ///   of the page the reader is on, not the chapter's start); reading from a page starts with
 ///   the first unit that starts on it. Every utterance's ``Utterance/page`` is the page on
@@ -48,14 +53,18 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     public let document: Document
     public let granularity: TextGranularity
     /// Where reading goes on from: the end of the last utterance, always a position in the
-    /// document (its end once the last element is read), so a new session made from it goes on
-    /// without repeating anything.
+    /// document (the end of the last element read once reading has ended), so a new session
+    /// made from it goes on without repeating anything.
     public var position: ReadingPosition {
-        cursor.element < document.elements.count ? cursor : document.endPosition
+        guard cursor.element >= document.elements.count, !document.elements.isEmpty else { return cursor }
+        return ReadingPosition(element: walk.element, offset: document.elements.text(at: walk.element).count)
     }
 
     /// The next place to read: may be one past the last element, where reading ends.
     private var cursor: ReadingPosition
+    /// The elements read, in reading order: the walk is at the cursor's element, or at the last
+    /// element read once the cursor is past the end.
+    private var walk: ReadingOrderWalk
     public private(set) var state: State = .ready
 
     /// The page the reader is on; `nil` until a session that defers pagination needs it.
@@ -135,6 +144,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         var navigator = Navigator(document: document)
         navigator.move(to: position)
         self.cursor = navigator.position
+        self.walk = ReadingOrderWalk(document: document, from: cursor.element, .forward)
         if let unit = navigator.currentUnit(self.granularity), unit.range.lowerBound < navigator.position.offset {
             // Start at the start of the unit holding the position, or, from a page's start,
             // after the unit begun on the page before.
@@ -166,6 +176,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     ) {
         self.init(document: document, granularity: granularity, from: position, page: nil, deferringPagination: false)
         self.cursor = cursor
+        self.walk = ReadingOrderWalk(document: document, from: cursor.element, .forward)
         self.elementHadUtterance = cursor.offset > 0
         self.state = .reading
     }
@@ -319,13 +330,15 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         return .end
     }
 
+    /// Goes on to the next element in reading order, or one past the last element at the end.
     private mutating func advanceElement() {
-        cursor = ReadingPosition(element: cursor.element + 1, offset: 0)
+        cursor = ReadingPosition(element: walk.step() ?? document.elements.count, offset: 0)
         elementHadUtterance = false
     }
 
     /// Turns pages until the one holding `target`, giving a page-turn event for each; `nil`
-    /// when a page may not turn, and reading ends there.
+    /// when a page may not turn, and reading ends there. A target on an earlier page (where a
+    /// link leads back) turns back to it at once.
     private mutating func turnPages(toward target: ReadingPosition) -> [ReadingEvent]? {
         var page = currentPage()
         // Most units start on the page the reader is on: no need to ask the document.
@@ -337,6 +350,10 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         defer { self.page = page }
         let targetIndex = document.pageIndex(containing: target)
         var turns: [ReadingEvent] = []
+        if targetIndex < page.index, let earlier = document.page(at: targetIndex) {
+            turns.append(.pageTurn(from: page.number, to: earlier.number, announcement: earlier.announcement))
+            page = earlier
+        }
         while page.index < targetIndex {
             let from = page.number
             guard page.lastElementCausesPageTurn, page.scroll(.forward) else { return nil }

@@ -6,7 +6,10 @@
 ///   the end of the next unit of the granularity (the end of the unit it is in, when it is
 ///   inside one); backward (focus before anchor, as after `select(from: 10, to: 2)`) to the
 ///   start of the previous unit (the start of the unit it is in). It crosses into linked
-///   elements when the current one has no more.
+///   elements when the current one has no more, in the document's reading order (the
+///   elements' ``NavigableElement/nextTextNavigationElement`` and previous; see ``Document``),
+///   and never comes round to the anchor's element again (links in a cycle end the
+///   selection there).
 /// - Shrinking takes exactly one unit off, bringing the focus back toward the anchor and never
 ///   past it (see ``shrink(by:)``): a selection shrinks to empty and no further, and `n` extends
 ///   followed by `n` shrinks by the same granularity give back a selection whose focus was at a
@@ -101,11 +104,16 @@ public final class SelectionController {
     @discardableResult
     public func extend(by granularity: TextGranularity) -> Bool {
         guard var selection else { return false }
-        if selection.isBackward {
-            guard let unit = lastUnit(startingBefore: selection.focus, granularity) else { return false }
+        let anchor = selection.anchor.element
+        if selection.isBackward(in: document) {
+            guard let unit = lastUnit(startingBefore: selection.focus, granularity, avoiding: anchor) else {
+                return false
+            }
             selection.focus = unit.start
         } else {
-            guard let unit = firstUnit(endingAfter: selection.focus, granularity) else { return false }
+            guard let unit = firstUnit(endingAfter: selection.focus, granularity, avoiding: anchor) else {
+                return false
+            }
             selection.focus = unit.end
         }
         self.granularity = granularity
@@ -126,62 +134,70 @@ public final class SelectionController {
     @discardableResult
     public func shrink(by granularity: TextGranularity) -> Bool {
         guard var selection, !selection.isEmpty else { return false }
-        if selection.isBackward {
+        let anchor = selection.anchor
+        if selection.isBackward(in: document) {
             let next = firstUnit(endingAfter: selection.focus, granularity).flatMap {
                 firstUnit(endingAfter: $0.end, granularity)
             }
-            selection.focus = min(next?.start ?? selection.anchor, selection.anchor)
+            // Never past the anchor: the earlier of the two in reading order.
+            selection.focus = next.map { document.readingOrderPrecedes($0.start, anchor) ? $0.start : anchor } ?? anchor
         } else {
             let previous = lastUnit(startingBefore: selection.focus, granularity).flatMap {
                 lastUnit(startingBefore: $0.start, granularity)
             }
-            selection.focus = max(previous?.end ?? selection.anchor, selection.anchor)
+            selection.focus = previous.map { document.readingOrderPrecedes(anchor, $0.end) ? $0.end : anchor } ?? anchor
         }
         self.granularity = granularity
         setSelection(selection)
         return true
     }
 
-    /// The first unit of `granularity` in the document that ends after `position`.
-    private func firstUnit(endingAfter position: ReadingPosition, _ granularity: TextGranularity)
-        -> (start: ReadingPosition, end: ReadingPosition)?
-    {
-        var offset = position.offset
-        for element in position.element..<document.elements.count {
-            let units = document.elements[element].stringTokenizer.units(for: granularity)
+    /// The first unit of `granularity` in reading order that ends after `position`, the walk
+    /// through the links ending before element `avoiding`.
+    private func firstUnit(
+        endingAfter position: ReadingPosition, _ granularity: TextGranularity, avoiding: Int? = nil
+    ) -> (start: ReadingPosition, end: ReadingPosition)? {
+        unit(from: position, .forward, granularity, avoiding: avoiding) { units, offset in
             let index = units.firstIndex(endingAfter: offset)
-            if index < units.count {
-                return (
-                    ReadingPosition(element: element, offset: units[index].lowerBound),
-                    ReadingPosition(element: element, offset: units[index].upperBound)
-                )
-            }
-            offset = -1
+            return index < units.count ? units[index] : nil
         }
-        return nil
     }
 
-    /// The last unit of `granularity` in the document that starts before `position`.
-    private func lastUnit(startingBefore position: ReadingPosition, _ granularity: TextGranularity)
-        -> (start: ReadingPosition, end: ReadingPosition)?
-    {
-        guard position.element < document.elements.count else { return nil }
-        var offset = position.offset
-        for element in stride(from: position.element, through: 0, by: -1) {
-            let units = document.elements[element].stringTokenizer.units(for: granularity)
+    /// The last unit of `granularity` in reading order that starts before `position`, the walk
+    /// through the links ending before element `avoiding`.
+    private func lastUnit(
+        startingBefore position: ReadingPosition, _ granularity: TextGranularity, avoiding: Int? = nil
+    ) -> (start: ReadingPosition, end: ReadingPosition)? {
+        unit(from: position, .backward, granularity, avoiding: avoiding) { units, offset in
             // Units do not overlap, so the one before the first ending after `offset - 1`
             // (the first that could start at or after `offset`) is the last starting before it.
             var index = units.firstIndex(endingAfter: offset - 1)
             if index < units.count, units[index].lowerBound < offset { index += 1 }
-            if index > 0 {
+            return index > 0 ? units[index - 1] : nil
+        }
+    }
+
+    /// The unit `pick` finds among an element's units of `granularity` and an offset in it:
+    /// in `position`'s element from its offset, then in each element the links lead to in
+    /// `direction` (from its start, going forward; from its end, going backward), the walk
+    /// ending before element `avoiding`.
+    private func unit(
+        from position: ReadingPosition, _ direction: TextStorageDirection, _ granularity: TextGranularity,
+        avoiding: Int?, pick: (TextUnits, Int) -> Range<Int>?
+    ) -> (start: ReadingPosition, end: ReadingPosition)? {
+        guard position.element < document.elements.count else { return nil }
+        var walk = ReadingOrderWalk(document: document, from: position.element, direction, avoiding: avoiding)
+        var (element, offset) = (position.element, position.offset)
+        while true {
+            if let range = pick(document.elements[element].stringTokenizer.units(for: granularity), offset) {
                 return (
-                    ReadingPosition(element: element, offset: units[index - 1].lowerBound),
-                    ReadingPosition(element: element, offset: units[index - 1].upperBound)
+                    ReadingPosition(element: element, offset: range.lowerBound),
+                    ReadingPosition(element: element, offset: range.upperBound)
                 )
             }
-            if element > 0 { offset = Int.max }
+            guard let next = walk.step() else { return nil }
+            (element, offset) = (next, direction == .forward ? -1 : Int.max)
         }
-        return nil
     }
 
     /// The edit rotor: the edit-category actions of the elements the selection touches, then
