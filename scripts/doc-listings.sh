@@ -132,7 +132,14 @@ def listings(path):
             keywords, context, _ = marker or (set(), [], 0)
             yield keywords, context, block
             marker = None
-        elif stripped and marker is not None and not stripped.startswith("```"):
+        elif stripped.startswith("```"):
+            # Another language's block (it may show a marker as text): skipped whole.
+            if marker is not None:
+                fail(path, marker[2], "a listing marker not directly above a ```swift block")
+            i += 1
+            while i < len(lines) and lines[i].strip() != "```":
+                i += 1
+        elif stripped and marker is not None:
             fail(path, marker[2], "a listing marker not directly above a ```swift block")
         i += 1
 
