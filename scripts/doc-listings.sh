@@ -34,7 +34,7 @@ done
 if [ "$self_check" = 1 ]; then
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
-    # Line 6 of this article calls a method the library does not have.
+    # Line 7 of this article calls a method the library does not have.
     printf '%s\n' '# Broken' '' 'A listing that does not compile:' '' '```swift' \
         'let tokenizer = try StringTokenizer("One. Two.")' 'tokenizer.noSuchMethod()' '```' >"$work/Uncompilable.md"
     printf '%s\n' '# Throws' '' '```swift' 'let place = try Locator(json: "not a locator")' \
