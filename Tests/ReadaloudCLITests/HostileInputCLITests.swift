@@ -298,9 +298,9 @@ struct HostileInputCLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path))
     }
 
-    /// Every exit status the tool can give is in README's list (1 was used for every store
+    /// Every exit status the tool can give is in docs/cli.md's list (1 was used for every store
     /// failure, and listed nowhere).
-    @Test func everyExitCodeIsListedInTheReadme() throws {
+    @Test func everyExitCodeIsListedInTheCommandLineDocs() throws {
         let source = try String(
             contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("Sources/readaloud/Arguments/ExitCode.swift"),
             encoding: .utf8)
@@ -309,13 +309,13 @@ struct HostileInputCLITests {
             return line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         }
         #expect(codes.count >= 5)
-        let readme = try String(
-            contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let rest = readme[try #require(readme.range(of: "Exit codes")).lowerBound...]
+        let docs = try String(
+            contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let rest = docs[try #require(docs.range(of: "Exit codes")).lowerBound...]
         let paragraph = rest.range(of: "\n\n").map { rest[..<$0.lowerBound] } ?? rest
         let listed = Set(paragraph.split { !$0.isNumber }.map(String.init))
         for code in codes {
-            #expect(listed.contains(code), "exit code \(code) is not in README's list")
+            #expect(listed.contains(code), "exit code \(code) is not in docs/cli.md's list")
         }
     }
 

@@ -1,5 +1,5 @@
 /// The process exit codes, from BSD's sysexits.h as swift-argument-parser uses them, and
-/// 128 + the signal for a stop by a signal. README lists every one.
+/// 128 + the signal for a stop by a signal. docs/cli.md lists every one.
 enum ExitCode: Int32 {
     case success = 0
     /// The command line was wrong, or names something that does not exist (EX_USAGE).

@@ -21,7 +21,7 @@ enum ReadCommand {
             begin with two spaces (book text never does): "Page N of M" first and at each page \
             turn, "Heading" after a heading. An utterance's page is the page where its unit \
             starts; --page N starts with the first unit that starts on page N. JSON Lines output \
-            prints one event per line, a "start" event first (see the README for the schema). With --speak, the word being spoken is \
+            prints one event per line, a "start" event first (see docs/cli.md for the schema). With --speak, the word being spoken is \
             highlighted on a terminal, and JSON Lines gets a "progress" event per word.
 
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \

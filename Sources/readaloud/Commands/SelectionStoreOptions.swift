@@ -41,7 +41,7 @@ enum SelectionStoreOptions {
         return try SavedSelectionStore.defaultURL()
     }
 
-    /// `error` as a one-line failure with its exit code (README lists them): 65 a damaged
+    /// `error` as a one-line failure with its exit code (docs/cli.md lists them): 65 a damaged
     /// store or selection, 73 a path that cannot hold the store, 74 an I/O error, 75 a store
     /// locked too long, 78 no place for the default store.
     static func failure(_ error: SavedSelectionStoreError) -> CommandFailure {

@@ -1,5 +1,5 @@
 /// `readaloud serve`: the library over JSON-RPC 2.0 on standard input and output, for reader
-/// backends in any language (see the README's protocol section and ``Server``).
+/// backends in any language (see docs/serve.md and ``Server``).
 enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
@@ -10,7 +10,7 @@ enum ServeCommand {
             Each request is one line of UTF-8 JSON; each response and notification is one line on \
             standard output; standard error carries diagnostics only. Methods: open, close, element, \
             units, tokenizer, move, relayout, locator, resolve, readAll, pause, resume, stop, \
-            select, extend, shrink, save, saved, unsave (see the README's protocol table). The \
+            select, extend, shrink, save, saved, unsave (see docs/serve.md for the protocol). The \
             end of standard input closes the books and ends the server with status 0.
             """)
 

@@ -3,7 +3,7 @@ import TextNavigation
 
 /// Turns read-all events into output lines: text for people, JSON Lines for programs.
 ///
-/// The JSON Lines schema (one object per line; the README documents it):
+/// The JSON Lines schema (one object per line; docs/cli.md documents it):
 /// - first, `{"type":"start","page":N,"pages":M,"elements":E}`
 /// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`
 /// - `{"type":"heading","element":N,"text":…}`

@@ -15,7 +15,7 @@ struct RPCError: Error {
     static func invalidRequest(_ message: String) -> RPCError { RPCError(code: -32600, message: message) }
     /// No such method.
     static func methodNotFound(_ method: String) -> RPCError {
-        RPCError(code: -32601, message: "unknown method '\(method)' (see the README's protocol table)")
+        RPCError(code: -32601, message: "unknown method '\(method)' (see docs/serve.md for the methods)")
     }
     /// A parameter is missing, of the wrong type or out of range; `field` names it.
     static func invalidParams(_ field: String, _ message: String) -> RPCError {
