@@ -131,6 +131,8 @@ struct ReadAllPlayer {
                 return steps
             case .pageTurn(_, _, let text):
                 announcement = Announcement(text, priority: .high)
+            case .printPage(_, let label):
+                announcement = Announcement("Page \(label)", priority: .high)
             case .heading:
                 announcement = Announcement("Heading", priority: .low)
             case .customContent(_, let content):

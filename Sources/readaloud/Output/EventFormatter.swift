@@ -52,6 +52,7 @@ enum EventFormatter {
             case .customContent(_, let content):
                 return addedLinePrefix + CommonOptions.oneLine("\(content.label): \(content.value)")
             case .pageTurn(_, _, let announcement): return addedLinePrefix + announcement
+            case .printPage(_, let label): return addedLinePrefix + CommonOptions.oneLine("Page \(label)")
             case .end: return nil
             }
         case .jsonl:
@@ -81,6 +82,9 @@ enum EventFormatter {
                 object.add("from", from)
                 object.add("to", to)
                 object.add("announcement", announcement)
+            case .printPage(_, let label):
+                object.add("type", "printPage")
+                object.add("label", label)
             case .end:
                 object.add("type", "end")
             }

@@ -68,7 +68,7 @@ final class Speaker {
         switch event {
         case .utterance(let utterance):
             return try speak(utterance, line: line, format: format, shouldStop: shouldStop)
-        case .heading, .pageTurn, .customContent:
+        case .heading, .pageTurn, .customContent, .printPage:
             if let line { output.line(line) }
             output.flush()
             let announcement: Announcement

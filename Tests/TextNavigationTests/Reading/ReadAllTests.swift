@@ -48,6 +48,8 @@ import TextNavigation
                 }
             case .customContent:
                 Issue.record("book elements have no custom content")
+            case .printPage:
+                Issue.record("a reading session makes no print-page event")
             case .end:
                 sawEnd = true
             }
@@ -149,6 +151,7 @@ import TextNavigation
             case .pageTurn(_, _, let announcement): announcement
             case .heading: "Heading"
             case .customContent(_, let content): "\(content.label): \(content.value)"
+            case .printPage(_, let label): "Page \(label)"
             case .end: "end"
             }
         }
