@@ -7,6 +7,8 @@ final class EngineAnnouncementSink: SpeechSink {
     private let next = Locked<(event: ReadingEvent?, priority: AnnouncementPriority, settings: SpeechSettings)>(
         (nil, .default, SpeechSettings()))
     private let onFailure: @Sendable (String) -> Void
+    /// What the engine's last stop answered: whether the announcement had been spoken whole.
+    private let lastStop = Locked(false)
 
     /// A sink speaking through `engine`, telling `onFailure` when it cannot speak.
     init(engine: any SpeechEngine, onFailure: @escaping @Sendable (String) -> Void) {
@@ -34,6 +36,16 @@ final class EngineAnnouncementSink: SpeechSink {
     }
 
     func stopSpeaking() {
-        engine.stop()
+        let finished = engine.stop()
+        lastStop.withLock { $0 = finished }
+    }
+
+    /// Whether the announcement last cut off had in fact been spoken whole (see
+    /// ``SpeechEngine/stop()``); answers once.
+    func takeStopFoundFinished() -> Bool {
+        lastStop.withLock { found in
+            defer { found = false }
+            return found
+        }
     }
 }

@@ -13,9 +13,10 @@ extension ReadAloudPlayer {
         return words
     }
 
-    /// What an event announces: a page turn's and a print page's at high priority, a
-    /// heading's "Heading" and custom content at default priority.
-    static func announcement(for event: ReadingEvent) -> Announcement {
+    /// What an event announces, as the player speaks it: a page turn's and a print page's
+    /// ("Page 169") at high priority, a heading's "Heading" and custom content ("Author: Lewis
+    /// Carroll") at default priority (an utterance's text, for completeness).
+    public static func announcement(for event: ReadingEvent) -> Announcement {
         switch event {
         case .pageTurn(_, _, let text): Announcement(text, priority: .high)
         case .printPage(_, let label): Announcement("Page \(label)", priority: .high)

@@ -385,11 +385,18 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         switch speech {
         case .utterance:
             requestNumber += 1
-            engine.stop()
-            isInterrupted = true
+            if engine.stop(), let current {
+                // Spoken whole as it was stopped: heard, and not to be said again.
+                speech = nil
+                word = nil
+                heard = current.after
+                observer(.utteranceFinished(current.utterance))
+            } else {
+                isInterrupted = true
+            }
         case .announcement(_, let event):
-            if keepingAnnouncement { pending.insert((event, nil), at: 0) }
             announcements.cancelAll()
+            if keepingAnnouncement, !announcementSink.takeStopFoundFinished() { pending.insert((event, nil), at: 0) }
         case nil:
             break
         }

@@ -11,5 +11,7 @@ public final class SilentSpeechEngine: SpeechEngine {
         reporting(.finished)
     }
 
-    public func stop() {}
+    /// Does nothing: nothing is ever in progress. Returns `false`.
+    @discardableResult
+    public func stop() -> Bool { false }
 }

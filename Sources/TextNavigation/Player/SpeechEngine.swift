@@ -9,7 +9,7 @@
 ///   each word as it is heard (by ``wordTiming``), then ``SpeechEngineReport/finished`` or
 ///   ``SpeechEngineReport/failed(_:)`` exactly once.
 /// - After ``stop()`` the engine reports nothing more about the stopped request; a report that
-///   races with a stop is ignored by the player.
+///   races with a stop is ignored by the player, which goes by what ``stop()`` returns.
 public protocol SpeechEngine: AnyObject, Sendable {
     /// How the engine tells which word is being spoken.
     var wordTiming: WordTiming { get }
@@ -19,5 +19,10 @@ public protocol SpeechEngine: AnyObject, Sendable {
 
     /// Stops the speech in progress at once, without reporting it finished. Does nothing when
     /// the engine is silent.
-    func stop()
+    ///
+    /// - Returns: whether the request had been spoken to its end already (its finished report
+    ///   may still be on its way): an engine whose speaking is delivering the text (to a
+    ///   client, say) tells so what was delivered; others may answer `false`.
+    @discardableResult
+    func stop() -> Bool
 }

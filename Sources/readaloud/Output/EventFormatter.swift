@@ -92,20 +92,6 @@ enum EventFormatter {
         }
     }
 
-    /// The line announcing an EPUB's print page `label`: "  Page 169" (an added line), or
-    /// `{"type":"printPage","label":"169"}`.
-    static func printPageLine(label: String, format: Format) -> String {
-        switch format {
-        case .text:
-            return addedLinePrefix + CommonOptions.oneLine("Page \(label)")
-        case .jsonl:
-            var object = JSONObject()
-            object.add("type", "printPage")
-            object.add("label", label)
-            return object.text
-        }
-    }
-
     /// An EPUB element's fields on its utterance: `language` (BCP 47), `href` (the content
     /// document), `direction` (`ltr`/`rtl`), `traits` (`heading`, `image`), and `ruby` (the
     /// readings over the utterance's range, `{"start","end","reading"}` in element offsets,

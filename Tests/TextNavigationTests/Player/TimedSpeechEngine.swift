@@ -54,9 +54,11 @@ final class TimedSpeechEngine: SpeechEngine {
         }
     }
 
-    func stop() {
+    @discardableResult
+    func stop() -> Bool {
         stops.wrappingAdd(1, ordering: .relaxed)
         generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        return false
     }
 }
 
