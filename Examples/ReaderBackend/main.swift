@@ -18,6 +18,7 @@ func describe(_ event: ReadingEvent) -> String {
     case .heading(_, let text): return "  (heading: \(text))"
     case .customContent(_, let content): return "  (\(content.label): \(content.value))"
     case .pageTurn(_, _, let announcement): return "  -- \(announcement) --"
+    case .printPage(_, let label): return "  (print page \(label))"
     case .end: return "  (end)"
     }
 }

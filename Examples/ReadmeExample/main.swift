@@ -22,6 +22,7 @@ for event in ReadingSession(document: document, granularity: .word) {
     case .heading(_, let text): print("(heading: \(text))")
     case .pageTurn(_, _, let announcement): print(announcement)
     case .customContent(_, let content): print("(\(content.label): \(content.value))")
+    case .printPage(_, let label): print("(print page \(label))")
     case .end: print("(end)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextNavigation
 
 @testable import readaloud
 

@@ -19,16 +19,29 @@ import Synchronization
 /// active" (high) posted in a burst, is heard as "Opening camera" cut off by "Camera active";
 /// "Camera loading" is never spoken.
 ///
+/// Every posted announcement is reported once to the queue's `didFinish` (UIKit's
+/// `announcementDidFinishNotification` with its `announcementWasSuccessfulUserInfoKey`): spoken
+/// whole, or not (cut off by newer speech or ``cancelAll()``, or dropped before it started).
+///
 /// `Sendable`: the state sits behind a mutex, and the sink may report finished utterances from
 /// any thread. Commands reach the sink in the order the queue decided them, one at a time, never
 /// while the mutex is held, so a sink may report a finish synchronously without deadlock.
 public final class AnnouncementQueue: Sendable {
     private let sink: any SpeechSink
+    private let didFinish: (@Sendable (_ announcement: Announcement, _ spokenWhole: Bool) -> Void)?
     private let state = Locked(State())
 
     /// A queue speaking through `sink`, which it keeps alive.
-    public init(sink: any SpeechSink) {
+    ///
+    /// - Parameter didFinish: called once for every posted announcement, from any thread, in
+    ///   the order the queue decided: `spokenWhole` is `true` when it was spoken to its end,
+    ///   `false` when it was cut off or dropped before it started.
+    public init(
+        sink: any SpeechSink,
+        didFinish: (@Sendable (_ announcement: Announcement, _ spokenWhole: Bool) -> Void)? = nil
+    ) {
         self.sink = sink
+        self.didFinish = didFinish
     }
 
     /// The announcement being spoken, or `nil` when the queue is silent.
@@ -78,6 +91,8 @@ public final class AnnouncementQueue: Sendable {
                     }
                 case .stop:
                     sink.stopSpeaking()
+                case .finished(let announcement, let spokenWhole):
+                    didFinish?(announcement, spokenWhole)
                 }
             }
         }
@@ -106,6 +121,8 @@ extension AnnouncementQueue {
     private enum Command: Sendable {
         case start(Utterance)
         case stop
+        /// Tell `didFinish` about an announcement spoken whole, cut off or dropped.
+        case finished(Announcement, spokenWhole: Bool)
     }
 
     /// The queue's decisions, free of threads and sinks.
@@ -126,6 +143,8 @@ extension AnnouncementQueue {
             let highIsSpeaking = speaking?.announcement.priority == .high
             switch announcement.priority {
             case .high:
+                drop(waitingDefault)
+                drop(waitingLow)
                 waitingDefault = nil
                 waitingLow = nil
                 if highIsSpeaking {
@@ -135,8 +154,10 @@ extension AnnouncementQueue {
                     start(announcement)
                 }
             case .default:
+                drop(waitingLow)
                 waitingLow = nil
                 if highIsSpeaking {
+                    drop(waitingDefault)
                     waitingDefault = announcement
                 } else {
                     stopSpeaking()
@@ -146,6 +167,7 @@ extension AnnouncementQueue {
                 if speaking == nil {
                     start(announcement)
                 } else {
+                    drop(waitingLow)
                     waitingLow = announcement
                 }
             }
@@ -154,8 +176,9 @@ extension AnnouncementQueue {
         mutating func finish(_ id: Int) {
             // A report for an utterance already cut off (a race between the sink finishing and
             // the queue stopping it) changes nothing.
-            guard speaking?.id == id else { return }
+            guard let finished = speaking, finished.id == id else { return }
             speaking = nil
+            commands.append(.finished(finished.announcement, spokenWhole: true))
             if !waitingHigh.isEmpty {
                 start(waitingHigh.removeFirst())
             } else if let next = waitingDefault ?? waitingLow {
@@ -165,6 +188,7 @@ extension AnnouncementQueue {
         }
 
         mutating func cancelAll() {
+            for announcement in waiting { drop(announcement) }
             waitingHigh.removeAll()
             waitingDefault = nil
             waitingLow = nil
@@ -172,9 +196,15 @@ extension AnnouncementQueue {
         }
 
         private mutating func stopSpeaking() {
-            guard speaking != nil else { return }
+            guard let stopped = speaking else { return }
             speaking = nil
             commands.append(.stop)
+            commands.append(.finished(stopped.announcement, spokenWhole: false))
+        }
+
+        /// Reports a waiting announcement (if any) dropped, never spoken.
+        private mutating func drop(_ announcement: Announcement?) {
+            if let announcement { commands.append(.finished(announcement, spokenWhole: false)) }
         }
 
         private mutating func start(_ announcement: Announcement) {

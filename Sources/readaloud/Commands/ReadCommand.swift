@@ -1,3 +1,4 @@
+import Dispatch
 import ReadaloudJSON
 import TextNavigation
 import TextNavigationBooks
@@ -72,10 +73,11 @@ enum ReadCommand {
         let opened = try OpenedBook.open(
             at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale,
             layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
-        var (session, startPage) = try start(arguments, in: opened)
-        let speaker = try SpeechOptions.speaker(
-            arguments, settings: speech, document: opened.document, readings: opened.readings)
-        try read(&session, of: opened, from: startPage, speaker: speaker, format: arguments[Self.format])
+        let (start, startPage) = try start(arguments, in: opened)
+        let engine = try SpeechOptions.speechEngine(arguments, settings: speech, readings: opened.readings)
+        try read(
+            opened.document, from: start, page: startPage, granularity: arguments[granularity], settings: speech,
+            engine: engine, format: arguments[Self.format])
     }
 
     /// The speech settings, once the options are known to go together.
@@ -97,28 +99,27 @@ enum ReadCommand {
         return speech
     }
 
-    /// The reading session at the start the options ask for (a locator, a printed page or a
-    /// page), and the page (from 1) where its first unit starts.
+    /// Where reading starts, as the options ask (a locator, a printed page or a page): a
+    /// position (the start of the unit holding it) or a page; and the page (from 1) where the
+    /// first unit starts.
     private static func start(_ arguments: ParsedArguments, in opened: OpenedBook) throws(CommandFailure) -> (
-        ReadingSession, page: Int
+        ReadingPosition?, page: Int
     ) {
         let document = opened.document
-        let granularity = arguments[Self.granularity]
+        var position: ReadingPosition?
         if let locator = arguments[Self.from] {
-            let position: ReadingPosition
             do {
                 position = try Locator(json: locator).resolve(in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
-            let session = ReadingSession(document: document, granularity: granularity, from: position)
-            // The page where the first unit (the one holding the position) starts.
-            return (session, document.pageIndex(containing: session.position) + 1)
         } else if let label = arguments[Self.printPage] {
-            let session = ReadingSession(
-                document: document, granularity: granularity,
-                from: try PrintPageAnnouncer.start(of: label, in: opened.epub))
-            return (session, document.pageIndex(containing: session.position) + 1)
+            position = try printPageStart(of: label, in: opened.epub)
+        }
+        if let position {
+            // The page where the first unit (the one holding the position) starts.
+            let session = ReadingSession(document: document, granularity: arguments[granularity], from: position)
+            return (session.position, document.pageIndex(containing: session.position) + 1)
         }
         let number = arguments[page] ?? 1
         guard number <= document.pageCount else {
@@ -127,44 +128,58 @@ enum ReadCommand {
                     "--page \(number) is past the end: the book has \(document.pageCount) pages at this layout",
                     spec: arguments.spec))
         }
-        return (ReadingSession(document: document, granularity: granularity, page: number), number)
+        return (nil, number)
     }
 
-    /// Reads `session` to the end of the book, printing or speaking each event; on Ctrl-C (or
-    /// SIGTERM, SIGHUP) stops after the current unit, printing the locator to go on from.
+    /// Where the print page `label` starts in `epub`.
+    private static func printPageStart(of label: String, in epub: EPUBBook?) throws(CommandFailure) -> ReadingPosition {
+        guard let epub else {
+            throw CommandFailure("--print-page works with EPUB books (plain text has no print pages)", exitCode: .usage)
+        }
+        guard let page = epub.printPages.first(where: { $0.label == label }) else {
+            let known = epub.printPages.prefix(5).map(\.label).joined(separator: ", ")
+            throw CommandFailure(
+                "--print-page: the book has no print page '\(label)'"
+                    + (known.isEmpty ? " (it has no print page markers)" : " (its pages start: \(known), ...)"),
+                exitCode: .usage)
+        }
+        return page.position
+    }
+
+    /// Reads `document` to its end with the library's player, from `position` or else the
+    /// start of page `page`, printing (and with an engine, speaking) each event; on Ctrl-C (or
+    /// SIGTERM, SIGHUP) stops at once, printing the locator of what was heard (after the last
+    /// unit printed, or, speaking, the word being spoken).
     private static func read(
-        _ session: inout ReadingSession, of opened: OpenedBook, from startPage: Int, speaker: Speaker?,
-        format: EventFormatter.Format
+        _ document: Document, from position: ReadingPosition?, page: Int, granularity: TextGranularity,
+        settings: SpeechSettings, engine: QueuedSpeechEngine?, format: EventFormatter.Format
     ) throws(CommandFailure) {
-        let document = opened.document
-        var stoppedAt: ReadingPosition?
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
-                page: startPage, pages: document.pageCount, elements: document.elements.count, format: format))
-        var printPages = PrintPageAnnouncer(epub: opened.epub, from: session.position)
-        while let event = session.next() {
-            if case .utterance(let utterance) = event {
-                for label in printPages.labels(passedReading: utterance) {
-                    let line = EventFormatter.printPageLine(label: label, format: format)
-                    if let speaker {
-                        speaker.announce("Page \(label)", line: line) { InterruptRequest.isRequested }
-                    } else {
-                        output.line(line)
-                    }
-                }
-            }
-            let line = EventFormatter.line(for: event, format: format, document: document)
-            if let speaker {
-                stoppedAt = try speaker.present(event, line: line, format: format) { InterruptRequest.isRequested }
-            } else if let line {
-                output.line(line)
-            }
-            if InterruptRequest.isRequested, event != .end {
-                reportStop(at: Locator(position: stoppedAt ?? session.position, in: document), format: format)
-                throw CommandFailure("", exitCode: InterruptRequest.exitCode)
+                page: page, pages: document.pageCount, elements: document.elements.count, format: format))
+        let printer = ReadAllPrinter(document: document, format: format, isSpeaking: engine != nil)
+        let done = DispatchSemaphore(value: 0)
+        let player = ReadAloudPlayer(
+            document: document, granularity: granularity, engine: engine ?? SilentSpeechEngine(), settings: settings
+        ) { event in
+            printer.present(event)
+            switch event {
+            case .reading(.end), .failed: done.signal()
+            default: break
             }
         }
+        if let position { player.play(from: position) } else { player.play(page: page) }
+        while done.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+            guard InterruptRequest.isRequested else { continue }
+            let locator = player.stop()
+            engine?.stopAndWait()
+            printer.endHighlightedLine()
+            reportStop(at: locator, format: format)
+            throw CommandFailure("", exitCode: InterruptRequest.exitCode)
+        }
+        engine?.stopAndWait()
+        if let failure = printer.failure { throw CommandFailure(failure, exitCode: .unavailable) }
         output.flush()
     }
 

@@ -160,7 +160,7 @@ enum InteractiveCommand {
         } catch {
             throw CommandFailure(error)
         }
-        let engine: any SpeechEngine
+        let engine: any SynthesisEngine
         do throws(CommandFailure) {
             engine = try SpeechOptions.engine(arguments, settings: settings)
         } catch {
@@ -169,9 +169,7 @@ enum InteractiveCommand {
         }
         (engine as? EspeakEngine)?.keepsTime = true
         return (
-            ReadAllPlayer.Speech(
-                voice: ReadAllVoice(engine: engine),
-                markup: { Speaker.markup(for: $0, in: document, readings: readings($0.element)) }),
+            ReadAllPlayer.Speech(engine: QueuedSpeechEngine(engine: engine, readings: readings), settings: settings),
             nil
         )
     }

@@ -26,13 +26,13 @@ extension InteractiveReader {
         let page = document.page(containing: cursor.position)
         var status = "\(page.announcement)  \(unit.rawValue)  \(settings.title)"
         if let player {
-            status += player.state == .paused ? "  (paused)" : player.isSpeaking ? "  (speaking)" : "  (reading)"
+            status += player.isPaused ? "  (paused)" : player.isSpeaking ? "  (speaking)" : "  (reading)"
         }
         if !sink.text.isEmpty { status += "  — " + sink.text }
         var highlight = cursor.highlightedRange(for: unit)
-        if let utterance = player?.current {
+        if let (utterance, word) = player?.highlighted {
             // The word being spoken, else the utterance.
-            highlight = (utterance.element, player?.word ?? utterance.range)
+            highlight = (utterance.element, word ?? utterance.range)
         }
         var frame = ScreenRenderer.Frame(
             page: pageView(), highlight: highlight, selection: selection.selection?.parts(in: document) ?? [],

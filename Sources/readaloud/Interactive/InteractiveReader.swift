@@ -22,8 +22,7 @@ final class InteractiveReader {
         var unit: RotorUnit
         /// The time between utterances while reading all without speech.
         var pace: Duration
-        /// The voice read-all speaks with, and how it makes an utterance's markup; `nil`
-        /// without speech.
+        /// The voice read-all speaks with; `nil` without speech.
         var speech: ReadAllPlayer.Speech?
         /// Why read-all does not speak, said when it starts, or `nil`.
         var speechProblem: String?
@@ -89,7 +88,7 @@ final class InteractiveReader {
     func run() -> Int32 {
         let status = loop()
         stopReading()
-        settings.speech?.voice.stopAndWait()
+        settings.speech?.engine.stopAndWait()
         keepPosition()
         return status
     }
@@ -122,7 +121,7 @@ final class InteractiveReader {
             if let signal = terminal.pendingSignal { return 128 + signal }
             let now = clock.now
             sink.finishIfDue(at: now)
-            if player != nil { needsDrawing = advanceReading(at: now) || needsDrawing }
+            if player != nil { needsDrawing = advanceReading() || needsDrawing }
             if cursor.pageIndex != keptPage { keepPosition() }
             if needsDrawing || sink.text != lastDrawn {
                 lastDrawn = sink.text

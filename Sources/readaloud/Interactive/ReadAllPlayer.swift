@@ -1,161 +1,112 @@
+import Synchronization
 import TextNavigation
 
-/// Read all: a ``ReadingSession`` from the current unit, turning pages as the session does.
-/// With a voice it speaks each utterance and moves the highlight to each word as its mark is
-/// heard, going on when the utterance has been spoken; without one it advances the highlight
-/// by one utterance at a steady pace.
+/// The terminal reader's read all: the library's ``ReadAloudPlayer`` from the current unit,
+/// speaking through the reader's voice, or, without one, holding each utterance for a steady
+/// pace (``PacedSpeechEngine``). The player's events wait here for the reader's loop, which
+/// collects them without waiting (``takeSteps()``).
 ///
-/// Space pauses and resumes (a paused utterance is spoken again from its start); Esc (or any
-/// move) stops: the reader calls ``stop()``, which silences the voice at once. The reader asks
-/// ``advanceIfDue(at:)`` from its loop.
-struct ReadAllPlayer {
-    enum State { case reading, paused }
-
-    private(set) var state: State = .reading
-    /// The utterance highlighted, once there is one.
-    private(set) var current: Utterance?
-    /// The word of ``current`` being spoken (offsets in its element): its first word until
-    /// the engine reports a mark.
-    private(set) var word: Range<Int>?
-    private var session: ReadingSession
-    private let pace: Duration
-    private var due: ContinuousClock.Instant
-    private let speech: Speech?
-    /// The markup being spoken (`nil` for an announcement), while the voice speaks.
-    private var spoken: SpeechMarkup?
-    /// Whether the voice is speaking something the player waits for.
-    private var waitingForVoice = false
-    /// Whether ``current`` was cut off by a pause and is to be spoken again.
-    private var interrupted = false
-
-    /// A voice and how it makes an utterance's markup.
-    struct Speech {
-        let voice: ReadAllVoice
-        let markup: (Utterance) -> SpeechMarkup
+/// Space pauses (cutting the voice off at the word being spoken) and resumes at that word;
+/// Esc (or any move) stops: the reader calls ``stop()``, which silences the voice at once.
+final class ReadAllPlayer: Sendable {
+    /// A voice read-all speaks with, and how it sounds.
+    struct Speech: Sendable {
+        let engine: QueuedSpeechEngine
+        let settings: SpeechSettings
     }
 
-    /// What one step produced for the reader to show or announce.
-    enum Step {
+    /// What the player presented, for the reader to show or announce.
+    enum Step: Sendable {
         case utterance(Utterance)
-        /// The word starting at this position is being spoken.
-        case word(ReadingPosition)
+        /// The word `range` of the utterance is being spoken.
+        case word(Utterance, range: Range<Int>)
         case announcement(Announcement)
         /// The voice found that it cannot speak: why.
         case failure(String)
         case end
     }
 
+    /// The steps waiting for the reader's loop.
+    private final class Inbox: Sendable {
+        let steps = Mutex<[Step]>([])
+    }
+
+    private let player: ReadAloudPlayer
+    private let inbox = Inbox()
+    /// Whether the utterances are spoken.
+    let isSpeaking: Bool
+
     /// Starts reading `document` from `position` by `granularity`: spoken by `speech`, or one
     /// utterance every `pace` without it.
     init(
         document: Document, from position: ReadingPosition, granularity: TextGranularity, pace: Duration,
-        speech: Speech?, now: ContinuousClock.Instant
+        speech: Speech?
     ) {
-        session = ReadingSession(document: document, granularity: granularity, from: position)
-        self.pace = pace
-        self.speech = speech
-        due = now
+        isSpeaking = speech != nil
+        let inbox = self.inbox
+        player = ReadAloudPlayer(
+            document: document, granularity: granularity, engine: speech?.engine ?? PacedSpeechEngine(pace: pace),
+            settings: speech?.settings ?? SpeechSettings()
+        ) { event in
+            let step: Step? =
+                switch event {
+                case .reading(.utterance(let utterance)): .utterance(utterance)
+                case .reading(.end): .end
+                case .reading(let other): .announcement(ReadAloudPlayer.announcement(for: other))
+                case .word(let utterance, let range, _, _): .word(utterance, range: range)
+                case .failed(let reason): .failure(reason)
+                case .utteranceFinished, .announcementFinished: nil
+                }
+            if let step { inbox.steps.withLock { $0.append(step) } }
+        }
+        player.play(from: position)
     }
 
-    /// Whether the utterances are spoken.
-    var isSpeaking: Bool { speech != nil }
+    /// Whether reading is paused.
+    var isPaused: Bool {
+        if case .paused = player.state { true } else { false }
+    }
+
+    /// The utterance highlighted and the word of it last heard, as of the steps taken
+    /// (``takeSteps()``), so the reader shows what it has been told, however fast the words go.
+    var highlighted: (utterance: Utterance, word: Range<Int>?)? {
+        shown.withLock { $0 }
+    }
+
+    private let shown = Mutex<(utterance: Utterance, word: Range<Int>?)?>(nil)
 
     /// Pauses (silencing the voice at once), or goes on from a pause.
-    mutating func togglePause(now: ContinuousClock.Instant) {
-        switch state {
-        case .reading:
-            state = .paused
-            if let speech, waitingForVoice {
-                speech.voice.stop()
-                waitingForVoice = false
-                interrupted = spoken != nil
-            }
-        case .paused:
-            state = .reading
-            due = now.advanced(by: pace)
-        }
+    func togglePause() {
+        if isPaused { player.resume() } else { player.pause() }
     }
 
     /// Stops reading: the voice falls silent at once.
     func stop() {
-        speech?.voice.stop()
+        player.stop()
     }
 
-    /// The events that are due: with a voice, the words heard since the last call and, once the
-    /// speech has ended, the events up to and including the next utterance (which it starts
-    /// speaking); without one, when the pace says so, the events up to and including the next
-    /// utterance. Page turns and headings become announcements (spoken, with a voice). Nothing
-    /// while paused.
-    mutating func advanceIfDue(at now: ContinuousClock.Instant) -> [Step] {
-        guard state == .reading else { return [] }
-        guard let speech else {
-            guard now >= due else { return [] }
-            due = now.advanced(by: pace)
-            return nextEvents()
+    /// The word an utterance starts with: the one about to be heard while the engine gets
+    /// ready.
+    private func firstWord(of utterance: Utterance) -> Range<Int>? {
+        let word = Navigator(document: player.document, position: utterance.position).currentUnit(.word)
+        return word.map { $0.range.clamped(to: utterance.range) }
+    }
+
+    /// What the player presented since the last call, in order; nothing while paused.
+    func takeSteps() -> [Step] {
+        let taken = inbox.steps.withLock { list in
+            defer { list.removeAll() }
+            return list
         }
-        var steps: [Step] = []
-        if interrupted, let current {
-            interrupted = false
-            speak(speech.markup(current), priority: nil)
-            return steps
-        }
-        if waitingForVoice {
-            for report in speech.voice.takeReports() {
-                switch report {
-                case .mark(let number):
-                    guard let spoken, let current, spoken.words.indices.contains(number) else { continue }
-                    let heard = spoken.words[number]
-                    word = heard
-                    steps.append(.word(ReadingPosition(element: current.element, offset: heard.lowerBound)))
-                case .finished(_, let failure):
-                    waitingForVoice = false
-                    if let failure { return steps + [.failure(failure), .end] }
+        shown.withLock { shown in
+            for step in taken {
+                switch step {
+                case .utterance(let utterance): shown = (utterance, isSpeaking ? firstWord(of: utterance) : nil)
+                case .word(let utterance, let range): shown = (utterance, range)
+                default: break
                 }
             }
-            if waitingForVoice { return steps }
         }
-        return steps + nextEvents()
-    }
-
-    /// The session's events up to and including the next utterance (or the end); with a voice,
-    /// the first announcement among them or the utterance is being spoken when this returns.
-    private mutating func nextEvents() -> [Step] {
-        var steps: [Step] = []
-        while let event = session.next() {
-            let announcement: Announcement
-            switch event {
-            case .utterance(let utterance):
-                current = utterance
-                steps.append(.utterance(utterance))
-                if let speech { speak(speech.markup(utterance), priority: nil) }
-                return steps
-            case .pageTurn(_, _, let text):
-                announcement = Announcement(text, priority: .high)
-            case .heading:
-                announcement = Announcement("Heading", priority: .low)
-            case .customContent(_, let content):
-                announcement = Announcement("\(content.label): \(content.value)", priority: .low)
-            case .end:
-                steps.append(.end)
-                return steps
-            }
-            steps.append(.announcement(announcement))
-            if speech != nil {
-                // Heard before the text that follows it.
-                speak(SpeechMarkup(announcement: announcement.text), priority: announcement.priority)
-                return steps
-            }
-        }
-        steps.append(.end)
-        return steps
-    }
-
-    private mutating func speak(_ markup: SpeechMarkup, priority: AnnouncementPriority?) {
-        guard let speech else { return }
-        spoken = priority == nil ? markup : nil
-        // The first word is the one about to be heard (while the engine gets ready).
-        if priority == nil { word = markup.words.first }
-        waitingForVoice = true
-        speech.voice.speak(markup, priority: priority)
+        return taken
     }
 }

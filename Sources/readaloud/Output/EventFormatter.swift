@@ -52,6 +52,7 @@ enum EventFormatter {
             case .customContent(_, let content):
                 return addedLinePrefix + CommonOptions.oneLine("\(content.label): \(content.value)")
             case .pageTurn(_, _, let announcement): return addedLinePrefix + announcement
+            case .printPage(_, let label): return addedLinePrefix + CommonOptions.oneLine("Page \(label)")
             case .end: return nil
             }
         case .jsonl:
@@ -81,23 +82,12 @@ enum EventFormatter {
                 object.add("from", from)
                 object.add("to", to)
                 object.add("announcement", announcement)
+            case .printPage(_, let label):
+                object.add("type", "printPage")
+                object.add("label", label)
             case .end:
                 object.add("type", "end")
             }
-            return object.text
-        }
-    }
-
-    /// The line announcing an EPUB's print page `label`: "  Page 169" (an added line), or
-    /// `{"type":"printPage","label":"169"}`.
-    static func printPageLine(label: String, format: Format) -> String {
-        switch format {
-        case .text:
-            return addedLinePrefix + CommonOptions.oneLine("Page \(label)")
-        case .jsonl:
-            var object = JSONObject()
-            object.add("type", "printPage")
-            object.add("label", label)
             return object.text
         }
     }

@@ -10,7 +10,7 @@ import TextNavigation
 ///
 /// Not `Sendable`: espeak-ng has global state. Use one engine from one thread (the
 /// ``EspeakSpeechSink`` serial queue does).
-final class EspeakEngine: SpeechEngine {
+final class EspeakEngine: SynthesisEngine {
     /// Where speech goes.
     enum Output {
         /// The sound device, in real time.
@@ -28,7 +28,6 @@ final class EspeakEngine: SpeechEngine {
     }
 
     let output: Output
-    let appliesPriorities = false
     let failure: String? = nil
     private let settings: SpeechSettings
     private let sampleRate: Int

@@ -15,7 +15,7 @@ import TextNavigation
 ///
 /// libspeechd is loaded when first needed (see CSpeechd). One engine at a time per process (its
 /// callbacks have no context); events arrive on libspeechd's thread and wait in a locked list.
-final class SpeechDispatcherEngine: SpeechEngine {
+final class SpeechDispatcherEngine: SynthesisEngine {
     /// Something speech-dispatcher reported about a message.
     struct Event: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
@@ -30,7 +30,6 @@ final class SpeechDispatcherEngine: SpeechEngine {
         let time: ContinuousClock.Instant
     }
 
-    let appliesPriorities = true
     private(set) var failure: String?
     private let settings: SpeechSettings
     private var connection: UnsafeMutableRawPointer?

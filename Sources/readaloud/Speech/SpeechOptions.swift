@@ -3,7 +3,7 @@ import TextNavigation
 import TextNavigationBooks
 
 /// The speech options of `readaloud BOOK` (`--speak` and the options that go with it), and the
-/// ``Speaker`` they set up.
+/// engine they set up.
 enum SpeechOptions {
     /// What `--speech-backend` names.
     enum Backend: String, CaseIterable, Sendable {
@@ -63,13 +63,12 @@ enum SpeechOptions {
         }
     }
 
-    /// The speaker `--speak` asks for, or `nil` without it.
-    static func speaker(
-        _ arguments: ParsedArguments, settings: SpeechSettings, document: Document,
-        readings: @escaping (Int) -> [SpeechMarkup.Reading]
-    ) throws(CommandFailure) -> Speaker? {
+    /// The engine `--speak` asks for, as the player speaks through it, or `nil` without it.
+    static func speechEngine(
+        _ arguments: ParsedArguments, settings: SpeechSettings, readings: @escaping (Int) -> [SpeechMarkup.Reading]
+    ) throws(CommandFailure) -> QueuedSpeechEngine? {
         guard arguments[speak] else { return nil }
-        return Speaker(engine: try engine(arguments, settings: settings), document: document, readings: readings)
+        return QueuedSpeechEngine(engine: try engine(arguments, settings: settings), readings: readings)
     }
 
     /// The engine the options choose: espeak-ng into WAV files with `--speak-to`, the backend
@@ -78,9 +77,9 @@ enum SpeechOptions {
     ///
     /// - Throws: ``CommandFailure`` saying why there is no such engine here.
     static func engine(_ arguments: ParsedArguments, settings: SpeechSettings) throws(CommandFailure)
-        -> any SpeechEngine
+        -> any SynthesisEngine
     {
-        let engine: any SpeechEngine
+        let engine: any SynthesisEngine
         let backend = arguments[Self.backend]
         if let directory = arguments[speakTo] {
             guard backend != .speechd else {

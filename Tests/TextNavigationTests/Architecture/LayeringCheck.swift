@@ -33,6 +33,9 @@ enum LayeringCheck {
         ["Reading", "Selection"],
         // Announcements queued around reading's utterances.
         ["Speech"],
+        // The read-aloud player: reading sessions spoken through an engine, announcements
+        // through the queue.
+        ["Player"],
     ]
 
     /// Upward uses tolerated for now, each until the change named beside it lands: file (relative

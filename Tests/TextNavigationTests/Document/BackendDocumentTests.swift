@@ -13,6 +13,7 @@ import TextNavigation
             case .heading: "Heading"
             case .pageTurn(_, _, let announcement): announcement
             case .customContent(_, let content): content.label
+            case .printPage(_, let label): label
             case .end: "end"
             }
         }

@@ -49,6 +49,8 @@ import TextNavigationBooks
                 }
             case .customContent:
                 Issue.record("book elements have no custom content")
+            case .printPage:
+                Issue.record("a reading session makes no print-page event")
             case .end:
                 sawEnd = true
             }
@@ -150,6 +152,7 @@ import TextNavigationBooks
             case .pageTurn(_, _, let announcement): announcement
             case .heading: "Heading"
             case .customContent(_, let content): "\(content.label): \(content.value)"
+            case .printPage(_, let label): "Page \(label)"
             case .end: "end"
             }
         }

@@ -1,0 +1,103 @@
+import ReadaloudJSON
+import TextNavigation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Prints what the ``ReadAloudPlayer`` presents, as `readaloud BOOK` shows it: each event's line
+/// (``EventFormatter``); when speaking, a JSON Lines `progress` event per word heard, or, on a
+/// terminal with text output, the word being spoken highlighted in its line.
+///
+/// Called on the player's queue, one event at a time. `@unchecked Sendable`: its state is used
+/// there only, and by the command's thread once the player has stopped.
+final class ReadAllPrinter: @unchecked Sendable {
+    private let document: Document
+    private let format: EventFormatter.Format
+    private let isSpeaking: Bool
+    /// Whether words are highlighted in place (speaking, text output, a terminal).
+    private let highlightsWords: Bool
+    /// The line of the utterance being highlighted, printed once it is over.
+    private var highlighted: (line: String, text: [UInt16], start: Int)?
+    /// Why the engine could not speak, once it failed.
+    private(set) var failure: String?
+
+    init(document: Document, format: EventFormatter.Format, isSpeaking: Bool) {
+        self.document = document
+        self.format = format
+        self.isSpeaking = isSpeaking
+        highlightsWords = isSpeaking && format == .text && isatty(1) != 0
+    }
+
+    /// Prints `event`.
+    func present(_ event: ReadAloudPlayer.Event) {
+        let output = StandardOutput.shared
+        switch event {
+        case .reading(let reading):
+            let line = EventFormatter.line(for: reading, format: format, document: document)
+            if highlightsWords, case .utterance(let utterance) = reading {
+                highlighted = (line ?? "", Array(utterance.text.utf16), utterance.range.lowerBound)
+            } else if let line {
+                output.line(line)
+            }
+            if isSpeaking { output.flush() }
+        case .word(let utterance, let range, let milliseconds, let estimated):
+            if highlightsWords, let highlighted {
+                highlight(
+                    range.lowerBound - highlighted.start..<range.upperBound - highlighted.start, in: highlighted.text)
+            } else if isSpeaking, format == .jsonl {
+                printProgress(of: utterance, word: range, milliseconds: milliseconds, estimated: estimated)
+            }
+        case .utteranceFinished:
+            endHighlightedLine()
+        case .failed(let reason):
+            failure = reason
+        case .announcementFinished:
+            break
+        }
+    }
+
+    /// Prints the line of an utterance cut off while its words were highlighted.
+    func endHighlightedLine() {
+        guard let line = highlighted?.line else { return }
+        highlighted = nil
+        writeRaw("\r\u{1B}[K")
+        StandardOutput.shared.line(line)
+        StandardOutput.shared.flush()
+    }
+
+    /// Prints a JSON Lines `progress` event: `word` (offsets in the element) of `utterance`,
+    /// reached `milliseconds` into the audio, `estimated` when the engine did not mark it.
+    private func printProgress(of utterance: Utterance, word: Range<Int>, milliseconds: Int, estimated: Bool) {
+        let text = Array(utterance.text.utf16)
+        let local = (word.lowerBound - utterance.range.lowerBound)..<(word.upperBound - utterance.range.lowerBound)
+        var progress = JSONObject()
+        progress.add("type", "progress")
+        progress.add("element", utterance.element)
+        progress.add("start", word.lowerBound)
+        progress.add("end", word.upperBound)
+        progress.add("text", String(decoding: text[local.clamped(to: 0..<text.count)], as: UTF16.self))
+        progress.add("audioMilliseconds", milliseconds)
+        if estimated { progress.add("estimated", true) }
+        StandardOutput.shared.line(progress.text)
+        StandardOutput.shared.flush()
+    }
+
+    /// Redraws the current terminal line with `range` of `text` in reverse video.
+    private func highlight(_ range: Range<Int>, in text: [UInt16]) {
+        let clamped = range.clamped(to: 0..<text.count)
+        // Each piece made safe for the terminal on its own, so the offsets still apply.
+        let before = CommonOptions.oneLine(String(decoding: text[..<clamped.lowerBound], as: UTF16.self))
+        let word = CommonOptions.oneLine(String(decoding: text[clamped], as: UTF16.self))
+        let after = CommonOptions.oneLine(String(decoding: text[clamped.upperBound...], as: UTF16.self))
+        writeRaw("\r\u{1B}[K" + before + "\u{1B}[7m" + word + "\u{1B}[27m" + after)
+    }
+
+    private func writeRaw(_ text: String) {
+        StandardOutput.shared.flush()
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,68 @@
+import Dispatch
+import Synchronization
+import TextNavigation
+
+/// A ``SynthesisEngine`` (espeak-ng, speech-dispatcher) as the library's ``SpeechEngine``: each
+/// request is spoken on a serial queue of its own as ``SpeechMarkup`` (a mark before every
+/// word, the element's ruby readings as pronunciations, its language), its marks reported as
+/// words.
+///
+/// ``stop()`` reaches the engine at once: it cuts the audio off mid-word (espeak-ng's player is
+/// stopped, speech-dispatcher's message cancelled), and nothing more is reported about it.
+///
+/// `@unchecked Sendable`: the engine is used only on `queue`; the number of the request being
+/// spoken is atomic.
+final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
+    private let engine: any SynthesisEngine
+    private let readings: (Int) -> [SpeechMarkup.Reading]
+    private let queue = DispatchQueue(label: "readaloud.speech")
+    /// The number of the latest request; any other is stopped.
+    private let generation = Atomic<Int>(0)
+
+    /// Speaks through `engine`, with the pronunciations `readings` gives for an element index.
+    init(engine: any SynthesisEngine, readings: @escaping (Int) -> [SpeechMarkup.Reading]) {
+        self.engine = engine
+        self.readings = readings
+    }
+
+    let wordTiming = WordTiming.marked
+
+    func speak(_ request: SpeechRequest, reporting: @escaping @Sendable (SpeechEngineReport) -> Void) {
+        let mine = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        queue.async { [self] in
+            let stopped = { self.generation.load(ordering: .sequentiallyConsistent) != mine }
+            guard !stopped() else { return }
+            let markup = Self.markup(for: request, readings: request.element.map(readings) ?? [])
+            let spokenToEnd = engine.speak(markup, priority: request.priority, shouldStop: stopped) { mark, time in
+                if !stopped() { reporting(.word(mark, milliseconds: time)) }
+            }
+            if let failure = engine.failure {
+                reporting(.failed(failure))
+            } else if spokenToEnd, !stopped() {
+                reporting(.finished)
+            }
+        }
+    }
+
+    @discardableResult
+    func stop() -> Bool {
+        generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        return false
+    }
+
+    /// Stops speaking and waits until the engine has let go of the audio (before the process
+    /// exits, so no sound outlives it).
+    func stopAndWait() {
+        stop()
+        queue.sync {}
+    }
+
+    /// The markup for `request`: its words marked, `readings` as pronunciations, its language;
+    /// an announcement as plain text in the book's voice.
+    static func markup(for request: SpeechRequest, readings: [SpeechMarkup.Reading]) -> SpeechMarkup {
+        guard request.element != nil else { return SpeechMarkup(announcement: request.text) }
+        return SpeechMarkup(
+            text: request.text, range: request.range, words: request.words, readings: readings,
+            language: request.language)
+    }
+}
