@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "TextNavigationBooks", targets: ["TextNavigationBooks"]),
         // Durable saved selections and reading positions, in SQLite.
         .library(name: "TextNavigationStore", targets: ["TextNavigationStore"]),
+        // Speech for the core's read-aloud player: espeak-ng and speech-dispatcher, both opened
+        // with dlopen at run time, so neither is needed to build.
+        .library(name: "TextNavigationSpeech", targets: ["TextNavigationSpeech"]),
         .executable(name: "readaloud", targets: ["readaloud"]),
     ],
     targets: [
@@ -81,6 +84,10 @@ let package = Package(
             name: "CSpeechd",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        .target(
+            name: "TextNavigationSpeech",
+            dependencies: ["TextNavigation", "CEspeak", "CSpeechd"]
+        ),
         // JSON for the command line: the ordered writer of its output and `serve`'s strict
         // parser. Not a product.
         .target(name: "ReadaloudJSON"),
@@ -97,8 +104,8 @@ let package = Package(
         .executableTarget(
             name: "readaloud",
             dependencies: [
-                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "ReadaloudJSON", "ReadaloudBench",
-                "CEspeak", "CSpeechd", "CNCurses",
+                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationSpeech", "ReadaloudJSON",
+                "ReadaloudBench", "CNCurses",
             ]
         ),
         // An example reader backend: embeds the library through its public API alone (a custom
@@ -125,7 +132,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadaloudCLITests",
-            dependencies: ["readaloud", "readaloud-example-backend", "readaloud-readme-example", "SeededRandom"]
+            dependencies: [
+                "readaloud", "readaloud-example-backend", "readaloud-readme-example", "TextNavigationSpeech", "SeededRandom",
+            ]
         ),
     ]
 )

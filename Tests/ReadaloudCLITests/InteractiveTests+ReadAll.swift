@@ -140,7 +140,7 @@ extension InteractiveTests {
             columns: 200, pace: nil, environment: ["READALOUD_ESPEAK_LIBRARY": "/nonexistent/libespeak-ng.so.1"])
         let tmux = run.session
         try tmux.send("Space")
-        #expect(tmux.waitForText("(reading)  — No speech: --speak needs espeak-ng"), "\(tmux.dump)")
+        #expect(tmux.waitForText("(reading)  — No speech: speech needs espeak-ng"), "\(tmux.dump)")
         #expect(tmux.waitForText("End of reading"), "\(tmux.dump)")
         try tmux.send("q")
         #expect(run.waitForExit() == 0)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TextNavigation
 
+@testable import TextNavigationSpeech
 @testable import readaloud
 
 #if canImport(Glibc)

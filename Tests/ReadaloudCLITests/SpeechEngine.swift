@@ -13,7 +13,7 @@ enum SpeechEngine {
             let directory = try CLIRunner.temporaryDirectory()
             let result = try CLIRunner.run([book, "--speak", "--speak-to", directory.path])
             reason =
-                result.standardError.contains("--speak needs espeak-ng")
+                result.standardError.contains("speech needs espeak-ng")
                 ? result.standardError.trimmingCharacters(in: .whitespacesAndNewlines) : nil
         } catch {
             reason = "could not run readaloud to find out: \(error)"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TextNavigation
 
+@testable import TextNavigationSpeech
 @testable import readaloud
 
 /// Whether the tests can reach espeak-ng, and why not.

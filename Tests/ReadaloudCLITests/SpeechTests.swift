@@ -48,7 +48,7 @@ import Testing
             [book, "--speak", "--speak-to", directory.path],
             environment: ["READALOUD_ESPEAK_LIBRARY": "/nonexistent/libespeak-ng.so.1"])
         #expect(result.status == 69)  // EX_UNAVAILABLE
-        #expect(result.standardError.hasPrefix("Error: --speak needs espeak-ng"))
+        #expect(result.standardError.hasPrefix("Error: speech needs espeak-ng"))
         #expect(result.standardError.contains("install the Debian package espeak-ng"))
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(result.standardOutput.isEmpty)

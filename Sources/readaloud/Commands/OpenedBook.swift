@@ -1,4 +1,5 @@
 import TextNavigation
+import TextNavigationSpeech
 import TextNavigationBooks
 
 /// The command line's side of opening a book: the library's ``OpenedBook``, its errors as one

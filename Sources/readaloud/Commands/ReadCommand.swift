@@ -1,6 +1,7 @@
 import Dispatch
 import ReadaloudJSON
 import TextNavigation
+import TextNavigationSpeech
 import TextNavigationBooks
 
 /// `readaloud BOOK`: read all, from the start, a page or a locator, to the end of the book,

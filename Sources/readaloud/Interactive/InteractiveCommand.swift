@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationSpeech
 import TextNavigationStore
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Synchronization
 import TextNavigation
+import TextNavigationSpeech
 
 /// The terminal reader's read all: the library's ``ReadAloudPlayer`` from the current unit,
 /// speaking through the reader's voice, or, without one, holding each utterance for a steady

@@ -1,6 +1,7 @@
 import Foundation
 import TextNavigation
 import TextNavigationBooks
+import TextNavigationSpeech
 
 /// The speech options of `readaloud BOOK` (`--speak` and the options that go with it), and the
 /// engine they set up.
@@ -91,15 +92,38 @@ enum SpeechOptions {
             else {
                 throw CommandFailure("--speak-to: \(directory) is not an existing directory", exitCode: .noInput)
             }
-            engine = try EspeakEngine(settings: settings, output: .wavFiles(directory: URL(fileURLWithPath: directory)))
+            engine = try made { () throws(SpeechEngineError) in
+                try EspeakEngine(settings: settings, output: .wavFiles(directory: URL(fileURLWithPath: directory)))
+            }
         } else if backend == .speechd {
             // Asked for: start the service if it is installed but not running.
-            engine = try SpeechDispatcherEngine(settings: settings, autospawn: true)
+            engine = try made { () throws(SpeechEngineError) in
+                try SpeechDispatcherEngine(settings: settings, autospawn: true)
+            }
         } else if backend == nil, let service = try? SpeechDispatcherEngine(settings: settings, autospawn: false) {
             engine = service
         } else {
-            engine = try EspeakEngine(settings: settings, output: .soundDevice)
+            engine = try made { () throws(SpeechEngineError) in
+                try EspeakEngine(settings: settings, output: .soundDevice)
+            }
         }
         return engine
+    }
+
+    /// The engine `make` makes, its failure said as the command line says it: a missing engine
+    /// or sound output exits 69 (with the WAV-file way out), a setting the engine refused 64.
+    private static func made(_ make: () throws(SpeechEngineError) -> any SynthesisEngine) throws(CommandFailure)
+        -> any SynthesisEngine
+    {
+        do {
+            return try make()
+        } catch {
+            switch error.code {
+            case .noSoundOutput:
+                throw CommandFailure("\(error.message); or write WAV files with --speak-to DIR", exitCode: .unavailable)
+            case .invalidSetting: throw CommandFailure(error.message, exitCode: .usage)
+            default: throw CommandFailure(error.message, exitCode: .unavailable)
+            }
+        }
     }
 }

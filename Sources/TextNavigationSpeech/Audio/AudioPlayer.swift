@@ -1,4 +1,5 @@
 import Foundation
+import TextNavigation
 
 #if canImport(Glibc)
     import Glibc
@@ -14,9 +15,9 @@ struct AudioPlayer {
 
     /// Finds a player and a sound device.
     ///
-    /// - Throws: ``CommandFailure`` when there is no player or no sound device, suggesting
-    ///   `--speak-to DIR`.
-    init() throws(CommandFailure) {
+    /// - Throws: ``SpeechEngineError`` when there is no player or no sound device, for a caller to suggest
+    ///   writing WAV files instead.
+    init() throws(SpeechEngineError) {
         let candidates: [(String, [String])] = [("aplay", ["-q", "-"]), ("paplay", []), ("pw-play", ["-"])]
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         var found: (URL, [String])?
@@ -30,9 +31,9 @@ struct AudioPlayer {
             }
         }
         guard let found else {
-            throw CommandFailure(
-                "--speak needs an audio player (aplay from the Debian package alsa-utils, paplay or pw-play); "
-                    + "or write WAV files with --speak-to DIR")
+            throw SpeechEngineError(
+                .noSoundOutput,
+                "speech needs an audio player (aplay from the Debian package alsa-utils, paplay or pw-play)")
         }
         let hasDevice =
             FileManager.default.fileExists(atPath: "/dev/snd")
@@ -40,8 +41,7 @@ struct AudioPlayer {
             || FileManager.default.fileExists(
                 atPath: (ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? "/nonexistent") + "/pulse")
         guard hasDevice else {
-            throw CommandFailure(
-                "--speak found no sound device; write WAV files with --speak-to DIR instead", exitCode: .unavailable)
+            throw SpeechEngineError(.noSoundOutput, "speech found no sound device")
         }
         (executable, arguments) = found
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TextNavigation
 
 /// A 16-bit mono PCM WAV file, as espeak-ng's samples are written to disk.
 enum WAVFile {

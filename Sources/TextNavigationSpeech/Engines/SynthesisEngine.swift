@@ -6,7 +6,7 @@ import TextNavigation
 /// ``SpeechEngine`` protocol, which the ``ReadAloudPlayer`` speaks through.
 ///
 /// Not `Sendable`: an engine is used from one thread at a time.
-protocol SynthesisEngine: AnyObject {
+public protocol SynthesisEngine: AnyObject {
     /// Speaks `markup` in a voice for its language, calling `onMark` with each mark's number
     /// and its time in milliseconds from the start of the audio, in time with the audio on the
     /// sound device. Returns when the speech ends, or at once after `shouldStop` answers `true`

@@ -15,7 +15,7 @@ import TextNavigation
 ///
 /// libspeechd is loaded when first needed (see CSpeechd). One engine at a time per process (its
 /// callbacks have no context); events arrive on libspeechd's thread and wait in a locked list.
-final class SpeechDispatcherEngine: SynthesisEngine {
+public final class SpeechDispatcherEngine: SynthesisEngine {
     /// Something speech-dispatcher reported about a message.
     struct Event: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
@@ -30,7 +30,7 @@ final class SpeechDispatcherEngine: SynthesisEngine {
         let time: ContinuousClock.Instant
     }
 
-    private(set) var failure: String?
+    public private(set) var failure: String?
     private let settings: SpeechSettings
     private var connection: UnsafeMutableRawPointer?
     /// The language the connection speaks now (`nil` before the first message).
@@ -40,8 +40,8 @@ final class SpeechDispatcherEngine: SynthesisEngine {
     ///
     /// - Parameter autospawn: start the service when it is not running (libspeechd's
     ///   autospawn); otherwise only a running service is used.
-    /// - Throws: ``CommandFailure`` saying why: libspeechd missing, or the service not answering.
-    init(settings: SpeechSettings, autospawn: Bool) throws(CommandFailure) {
+    /// - Throws: ``SpeechEngineError`` saying why: libspeechd missing, or the service not answering.
+    public init(settings: SpeechSettings, autospawn: Bool) throws(SpeechEngineError) {
         var error = [CChar](repeating: 0, count: 512)
         func reason() -> String {
             String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -49,9 +49,10 @@ final class SpeechDispatcherEngine: SynthesisEngine {
         // READALOUD_SPEECHD_LIBRARY names another libspeechd (a non-standard install).
         let library = ProcessInfo.processInfo.environment["READALOUD_SPEECHD_LIBRARY"]
         guard cspeechd_load(library, &error, Int32(error.count)) == 0 else {
-            throw CommandFailure(
+            throw SpeechEngineError(
+                .unavailable,
                 "speech-dispatcher's library is not installed (\(reason())); install the Debian packages "
-                    + "speech-dispatcher and speech-dispatcher-espeak-ng", exitCode: .unavailable)
+                    + "speech-dispatcher and speech-dispatcher-espeak-ng")
         }
         self.settings = settings
         connection = nil
@@ -64,7 +65,7 @@ final class SpeechDispatcherEngine: SynthesisEngine {
                     box.receive(kind, Int(message), mark.map { String(cString: $0) })
                 }, box, &error, Int32(error.count))
         else {
-            throw CommandFailure("speech-dispatcher does not answer (\(reason()))", exitCode: .unavailable)
+            throw SpeechEngineError(.unavailable, "speech-dispatcher does not answer (\(reason()))")
         }
         self.connection = connection
         EventBox.shared.clear()
@@ -120,7 +121,7 @@ final class SpeechDispatcherEngine: SynthesisEngine {
         if let connection { cspeechd_cancel(connection) }
     }
 
-    func speak(
+    public func speak(
         _ markup: SpeechMarkup, priority: AnnouncementPriority?, shouldStop: () -> Bool,
         onMark: (_ mark: Int, _ milliseconds: Int) -> Void
     ) -> Bool {
@@ -163,7 +164,7 @@ final class SpeechDispatcherEngine: SynthesisEngine {
             if ContinuousClock.now - heard > .seconds(15) {
                 failure =
                     "speech-dispatcher took the text but is not speaking it (nothing for 15 s; is its audio "
-                    + "output working? see its log, or use --speech-backend espeak-ng)"
+                    + "output working? see its log, or speak through espeak-ng)"
                 return false
             }
             usleep(2_000)

@@ -10,9 +10,9 @@ import TextNavigation
 ///
 /// Not `Sendable`: espeak-ng has global state. Use one engine from one thread (the
 /// ``EspeakSpeechSink`` serial queue does).
-final class EspeakEngine: SynthesisEngine {
+public final class EspeakEngine: SynthesisEngine {
     /// Where speech goes.
-    enum Output {
+    public enum Output: Sendable {
         /// The sound device, in real time.
         case soundDevice
         /// One WAV file per text spoken, numbered, in a directory (marks are reported as fast as
@@ -28,7 +28,7 @@ final class EspeakEngine: SynthesisEngine {
     }
 
     let output: Output
-    let failure: String? = nil
+    public let failure: String? = nil
     private let settings: SpeechSettings
     private let sampleRate: Int
     private let player: AudioPlayer?
@@ -43,32 +43,32 @@ final class EspeakEngine: SynthesisEngine {
     /// With `.wavFiles` output: report the marks and return in the audio's own time, as though
     /// each file were played as it is written (the terminal reader's highlight follows the
     /// words so); otherwise as fast as espeak-ng synthesises.
-    var keepsTime = false
+    package var keepsTime = false
 
     /// Loads and sets up espeak-ng.
     ///
-    /// - Throws: ``CommandFailure`` naming the package when espeak-ng is missing, or the voice
+    /// - Throws: ``SpeechEngineError`` naming the package when espeak-ng is missing, or the voice
     ///   or setting it rejects.
-    init(settings: SpeechSettings, output: Output) throws(CommandFailure) {
+    public init(settings: SpeechSettings, output: Output) throws(SpeechEngineError) {
         var error = [CChar](repeating: 0, count: 512)
         // READALOUD_ESPEAK_LIBRARY names another libespeak-ng (a non-standard install).
         let library = ProcessInfo.processInfo.environment["READALOUD_ESPEAK_LIBRARY"]
         guard cespeak_load(library, &error, Int32(error.count)) == 0 else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw CommandFailure(
-                "--speak needs espeak-ng, which is not installed (\(reason)); install the Debian package espeak-ng",
-                exitCode: .unavailable)
+            throw SpeechEngineError(
+                .unavailable,
+                "speech needs espeak-ng, which is not installed (\(reason)); install the Debian package espeak-ng")
         }
         if case .soundDevice = output { player = try AudioPlayer() } else { player = nil }
         // Always synthesise to samples: readaloud plays them itself, so it can tell when there is
         // no sound device, and time the word highlights to the audio.
         let sampleRate = cespeak_initialize(0)
         guard sampleRate > 0 else {
-            throw CommandFailure("espeak-ng could not start (is espeak-ng-data installed?)", exitCode: .unavailable)
+            throw SpeechEngineError(.unavailable, "espeak-ng could not start (is espeak-ng-data installed?)")
         }
         let voice = settings.voice ?? Self.voiceNames(for: settings.language).first ?? "en"
         guard cespeak_set_voice(voice) == 0 || (settings.voice == nil && cespeak_set_voice("en") == 0) else {
-            throw CommandFailure("espeak-ng has no voice '\(voice)' (see 'espeak-ng --voices')", exitCode: .usage)
+            throw SpeechEngineError(.invalidSetting, "espeak-ng has no voice '\(voice)' (see 'espeak-ng --voices')")
         }
         self.output = output
         self.settings = settings
@@ -85,12 +85,12 @@ final class EspeakEngine: SynthesisEngine {
         return [language]
     }
 
-    private func applyParameters() throws(CommandFailure) {
+    private func applyParameters() throws(SpeechEngineError) {
         for (parameter, value, name) in [
             (CESPEAK_RATE, settings.rate, "rate"), (CESPEAK_PITCH, settings.pitch, "pitch"),
             (CESPEAK_VOLUME, settings.volume, "volume"),
         ] where cespeak_set_parameter(Int32(parameter), Int32(value)) != 0 {
-            throw CommandFailure("espeak-ng rejected the \(name) \(value)", exitCode: .usage)
+            throw SpeechEngineError(.invalidSetting, "espeak-ng rejected the \(name) \(value)")
         }
     }
 
@@ -113,7 +113,7 @@ final class EspeakEngine: SynthesisEngine {
         try? applyParameters()  // a new voice starts from its own parameters
     }
 
-    func speak(
+    public func speak(
         _ markup: SpeechMarkup, priority: AnnouncementPriority?, shouldStop: () -> Bool,
         onMark: (_ mark: Int, _ milliseconds: Int) -> Void
     ) -> Bool {

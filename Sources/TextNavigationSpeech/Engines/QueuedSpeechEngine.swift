@@ -12,7 +12,7 @@ import TextNavigation
 ///
 /// `@unchecked Sendable`: the engine is used only on `queue`; the number of the request being
 /// spoken is atomic.
-final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
+public final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private let engine: any SynthesisEngine
     private let readings: (Int) -> [SpeechMarkup.Reading]
     private let queue = DispatchQueue(label: "readaloud.speech")
@@ -20,14 +20,14 @@ final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private let generation = Atomic<Int>(0)
 
     /// Speaks through `engine`, with the pronunciations `readings` gives for an element index.
-    init(engine: any SynthesisEngine, readings: @escaping (Int) -> [SpeechMarkup.Reading]) {
+    public init(engine: any SynthesisEngine, readings: @escaping (Int) -> [SpeechMarkup.Reading]) {
         self.engine = engine
         self.readings = readings
     }
 
-    let wordTiming = WordTiming.marked
+    public let wordTiming = WordTiming.marked
 
-    func speak(_ request: SpeechRequest, reporting: @escaping @Sendable (SpeechEngineReport) -> Void) {
+    public func speak(_ request: SpeechRequest, reporting: @escaping @Sendable (SpeechEngineReport) -> Void) {
         let mine = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
         queue.async { [self] in
             let stopped = { self.generation.load(ordering: .sequentiallyConsistent) != mine }
@@ -45,14 +45,14 @@ final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
     }
 
     @discardableResult
-    func stop() -> Bool {
+    public func stop() -> Bool {
         generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
         return false
     }
 
     /// Stops speaking and waits until the engine has let go of the audio (before the process
     /// exits, so no sound outlives it).
-    func stopAndWait() {
+    public func stopAndWait() {
         stop()
         queue.sync {}
     }

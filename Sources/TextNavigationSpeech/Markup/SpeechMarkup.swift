@@ -1,3 +1,5 @@
+import TextNavigation
+
 /// An utterance as SSML for a speech engine: a `<mark name="wN"/>` before each word, so the
 /// engine reports each word as it reaches it; ruby readings as `<sub alias="…">`, so the engine
 /// says the reading the book gives; and text escaped for XML, so `<` and `&` are spoken as
@@ -5,12 +7,18 @@
 ///
 /// Both engines readaloud speaks through (espeak-ng and speech-dispatcher) take this markup and
 /// report its marks, so word highlighting does not depend on how an engine counts characters.
-struct SpeechMarkup: Sendable, Equatable {
+public struct SpeechMarkup: Sendable, Equatable {
     /// A pronunciation for a stretch of text: a ruby reading (`山路` read `やまみち`).
-    struct Reading: Sendable, Equatable {
+    public struct Reading: Sendable, Equatable {
         /// The range of the base text, in the element's UTF-16 offsets.
-        var range: Range<Int>
-        var reading: String
+        public var range: Range<Int>
+        /// How the base text is read.
+        public var reading: String
+
+        public init(range: Range<Int>, reading: String) {
+            self.range = range
+            self.reading = reading
+        }
     }
 
     /// The SSML text, a `<speak>` element.
