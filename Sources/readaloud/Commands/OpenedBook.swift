@@ -1,6 +1,6 @@
 import TextNavigation
-import TextNavigationSpeech
 import TextNavigationBooks
+import TextNavigationSpeech
 
 /// The command line's side of opening a book: the library's ``OpenedBook``, its errors as one
 /// clear line with the command line's exit codes, and what speech and the `units` command ask

@@ -1,8 +1,8 @@
 import Dispatch
 import ReadaloudJSON
 import TextNavigation
-import TextNavigationSpeech
 import TextNavigationBooks
+import TextNavigationSpeech
 
 /// `readaloud BOOK`: read all, from the start, a page or a locator, to the end of the book,
 /// turning pages.

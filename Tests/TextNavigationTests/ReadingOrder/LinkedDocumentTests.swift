@@ -1,7 +1,7 @@
 import Testing
+import TextNavigationBooks
 
 @testable import TextNavigation
-import TextNavigationBooks
 
 /// A document keeps the links a backend set, finds an element's index by identity, and its
 /// locators name places reached through the links.
