@@ -44,8 +44,7 @@ extension StringTokenizer {
 
     /// Whether the units of `granularity` (word or sentence) are cached.
     func hasUnits(_ granularity: TextGranularity) -> Bool {
-        granularity == .word
-            ? words.withUnits { _ in true } ?? false : sentences.withUnits { _ in true } ?? false
+        granularity == .word ? words.value != nil : sentences.value != nil
     }
 
     /// Whether this tokenizer's text comes right after `previous`'s in the same buffer, one
@@ -83,9 +82,9 @@ extension StringTokenizer {
         guard let found = results ?? nil else { return false }
         for (tokenizer, units) in zip(run, found) {
             if granularity == .word {
-                _ = tokenizer.words.store(units)
+                _ = tokenizer.words.store(CachedUnits(units))
             } else {
-                _ = tokenizer.sentences.store(units)
+                _ = tokenizer.sentences.store(CachedUnits(units))
             }
         }
         return true

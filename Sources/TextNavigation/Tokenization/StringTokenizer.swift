@@ -19,7 +19,7 @@ import Synchronization
 /// Unit boundaries are computed once per granularity, on first use, and cached: after that a
 /// query is a binary search.
 ///
-/// `Sendable`: each granularity's cache is set once, atomically (`UnitSlot`), and read
+/// `Sendable`: each granularity's cache is set once, atomically (`OnceSlot`), and read
 /// without a lock; the ICU character iterator and the writing directions live behind a
 /// lock (`Locked`). Any number of tasks may share one tokenizer. The first query of a granularity
 /// computes its units without holding a lock (two tasks racing may both compute them; the
@@ -35,11 +35,18 @@ public final class StringTokenizer: TextTokenizer {
     /// What all tokenizers of the locale share: ids, abbreviations, iterator pools.
     let shared: TokenizerLocale
     private let state: Locked<State>
-    let words = UnitSlot()
-    let sentences = UnitSlot()
-    private let paragraphs = UnitSlot()
+    let words = OnceSlot<CachedUnits>()
+    let sentences = OnceSlot<CachedUnits>()
+    private let paragraphs = OnceSlot<CachedUnits>()
     /// Lines between hard line breaks, for a tokenizer without a line source.
-    private let hardLines = UnitSlot()
+    private let hardLines = OnceSlot<CachedUnits>()
+
+    /// One granularity's units, boxed once so that a ``OnceSlot`` publishes them with one
+    /// pointer-sized atomic.
+    final class CachedUnits: Sendable {
+        let units: TextUnits
+        init(_ units: TextUnits) { self.units = units }
+    }
 
     private struct State {
         var characters: CharacterBoundaries
@@ -118,19 +125,20 @@ public final class StringTokenizer: TextTokenizer {
     func withUnits<R>(_ granularity: TextGranularity, _ body: (TextUnits) -> R) -> R {
         switch granularity {
         case .word:
-            if let answer = words.withUnits(body) { return answer }
-            return body(words.store(computeWords()))
+            if let answer = words.withValue({ body($0.units) }) { return answer }
+            return body(words.store(CachedUnits(computeWords())).units)
         case .sentence:
-            if let answer = sentences.withUnits(body) { return answer }
-            return body(sentences.store(computeSentences()))
+            if let answer = sentences.withValue({ body($0.units) }) { return answer }
+            return body(sentences.store(CachedUnits(computeSentences())).units)
         case .paragraph:
-            if let answer = paragraphs.withUnits(body) { return answer }
+            if let answer = paragraphs.withValue({ body($0.units) }) { return answer }
             return body(
-                paragraphs.store(UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
+                paragraphs.store(CachedUnits(UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
+                    .units)
         case .line:
             if let lineSource { return body(lineSource.lineUnits) }
-            if let answer = hardLines.withUnits(body) { return answer }
-            return body(hardLines.store(Self.hardLineUnits(of: storage)))
+            if let answer = hardLines.withValue({ body($0.units) }) { return answer }
+            return body(hardLines.store(CachedUnits(Self.hardLineUnits(of: storage))).units)
         case .character:
             return body(units(for: .character))
         case .document:
