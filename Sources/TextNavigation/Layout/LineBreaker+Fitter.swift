@@ -10,6 +10,12 @@ extension LineBreaker {
 
         /// Whether ``LocalLineBreaks`` is asked first (ICU only where it cannot decide).
         let usesLocalRules: Bool
+        /// Whether cluster boundaries between simple units are decided without ICU
+        /// (``FastPaths/characters``).
+        let scansCharacters: Bool
+        /// ``simple`` when `scansCharacters`, else 0: the bit of ``cellInfo`` that lets a unit
+        /// be measured as a cluster of its own.
+        private let simpleMask: UInt8
         /// Whether it decides next to quotation marks beyond ASCII in the locale.
         let decidesQuotes: Bool
         /// Where ICU's break opportunities come from, once ICU is needed.
@@ -49,13 +55,15 @@ extension LineBreaker {
 
         init(
             units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double,
-            usesLocalRules: Bool,
+            usesLocalRules: Bool, scansCharacters: Bool,
             batch: Int, sink: @escaping (TextUnits) -> Void
         ) {
             self.units = units
             self.batch = max(batch, 1)
             self.sink = sink
             self.usesLocalRules = usesLocalRules
+            self.scansCharacters = scansCharacters
+            self.simpleMask = scansCharacters ? Self.simple : 0
             self.decidesQuotes = LocalLineBreaks.decidesQuotes(inLocale: locale)
             self.storage = storage
             self.locale = locale
@@ -102,8 +110,8 @@ extension LineBreaker {
                 let end: Int
                 let cells: Double
                 var isHardBreak = false
-                if case let info = cellInfo[Int(unit)], info & Self.simple != 0,
-                    position + 1 == count || cellInfo[Int(units[position + 1])] & Self.simple != 0,
+                if case let info = cellInfo[Int(unit)], info & simpleMask != 0,
+                    position + 1 == count || cellInfo[Int(units[position + 1])] & simpleMask != 0,
                     unit != 0x0D
                 {
                     // A cluster of one unit (simple units part, but CR LF): its cells from the table.
@@ -151,7 +159,9 @@ extension LineBreaker {
         /// The line's width at `offset` (between the scan's start `start` and `overflow`, where the
         /// line is `width` wide) when a cluster boundary lies there, else `nil`.
         private mutating func lineWidth(at offset: Int, from start: Int, overflow: Int, width: Double) -> Double? {
-            if let isBoundary = CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], simpleUnits) {
+            if scansCharacters,
+                let isBoundary = CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], simpleUnits)
+            {
                 guard isBoundary else { return nil }
                 // Whole cells: the width there is the width at the overflow less what lies between.
                 var between = 0.0
@@ -292,10 +302,12 @@ extension LineBreaker {
         private mutating func clusterEnd(_ start: Int) -> Int {
             let next = start + 1
             guard next < units.count else { return units.count }
-            if let fast = CharacterBoundaries.fastBoundary(units[start], units[next], simpleUnits) {
+            if scansCharacters, let fast = CharacterBoundaries.fastBoundary(units[start], units[next], simpleUnits) {
                 return fast ? next : next + 1  // not a boundary only inside CR LF
             }
-            if characters == nil { characters = CharacterBoundaries(storage: storage, locale: locale) }
+            if characters == nil {
+                characters = CharacterBoundaries(storage: storage, locale: locale, scans: scansCharacters)
+            }
             return characters!.boundary(after: start) ?? units.count
         }
 

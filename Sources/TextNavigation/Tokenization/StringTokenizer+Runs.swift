@@ -69,13 +69,14 @@ extension StringTokenizer {
         if granularity == .word {
             results = try? shared.words.borrowing { iterator throws(ICUError) in
                 try UnitBuilder.words(
-                    ofRun: paragraphs, span: span, iterator: iterator, scans: shared.scansWords)
+                    ofRun: paragraphs, span: span, iterator: iterator, scans: shared.scansWords,
+                    scansCharacters: shared.scansCharacters)
             }
         } else {
             results = try? shared.sentences.borrowing { iterator throws(ICUError) in
                 try UnitBuilder.sentences(
                     ofRun: paragraphs, span: span, iterator: iterator, abbreviations: shared.abbreviations,
-                    exceptions: shared.sentenceExceptions
+                    exceptions: shared.sentenceScan, scansCharacters: shared.scansCharacters
                 ) { paragraph, offset in run[run.startIndex + paragraph].isCharacterBoundary(offset) }
             }
         }

@@ -5,6 +5,8 @@ import Synchronization
 ///
 /// - Characters are extended grapheme clusters (UAX #29 through ICU, with a fast path for Latin
 ///   text).
+/// - The Swift scans that decide boundaries without ICU run only on the ICU versions they were
+///   verified against (``FastPaths/running``); elsewhere every boundary is ICU's.
 /// - Words are ICU word segments whose rule status is not "none": white space and
 ///   punctuation-only runs are gaps. Japanese, Chinese and Thai words come from ICU's
 ///   dictionaries.
@@ -77,7 +79,10 @@ public final class StringTokenizer: TextTokenizer {
         self.shared = shared
         self.locale = shared.locale
         self.lineSource = lineSource
-        self.state = Locked(State(characters: CharacterBoundaries(storage: storage, locale: shared.locale)))
+        self.state = Locked(
+            State(
+                characters: CharacterBoundaries(storage: storage, locale: shared.locale, scans: shared.scansCharacters))
+        )
     }
 
     /// A tokenizer over a copy of `string`.
@@ -148,7 +153,8 @@ public final class StringTokenizer: TextTokenizer {
 
     private func computeWords() -> TextUnits {
         (try? shared.words.borrowing { iterator throws(ICUError) in
-            try UnitBuilder.words(of: storage, iterator: iterator, scans: shared.scansWords)
+            try UnitBuilder.words(
+                of: storage, iterator: iterator, scans: shared.scansWords, scansCharacters: shared.scansCharacters)
         }) ?? TextUnits()
     }
 
@@ -156,7 +162,7 @@ public final class StringTokenizer: TextTokenizer {
         (try? shared.sentences.borrowing { iterator throws(ICUError) in
             try UnitBuilder.sentences(
                 of: storage, iterator: iterator, abbreviations: shared.abbreviations,
-                exceptions: shared.sentenceExceptions
+                exceptions: shared.sentenceScan, scansCharacters: shared.scansCharacters
             ) { self.isCharacterBoundary($0) }
         }) ?? TextUnits()
     }
@@ -164,7 +170,7 @@ public final class StringTokenizer: TextTokenizer {
     /// Whether `offset` is an extended grapheme cluster boundary; `false` outside `0...length`.
     public func isCharacterBoundary(_ offset: Int) -> Bool {
         guard offset >= 0, offset <= length else { return false }
-        if offset > 0, offset < length,
+        if shared.scansCharacters, offset > 0, offset < length,
             let fast = CharacterBoundaries.fastBoundary(storage[offset - 1], storage[offset])
         {
             return fast
@@ -174,7 +180,7 @@ public final class StringTokenizer: TextTokenizer {
 
     /// The next cluster boundary after `offset`, or `nil` at the end.
     public func characterBoundary(after offset: Int) -> Int? {
-        if offset >= 0, offset + 1 < length,
+        if shared.scansCharacters, offset >= 0, offset + 1 < length,
             let fast = CharacterBoundaries.fastBoundary(storage[offset], storage[offset + 1]), fast
         {
             return offset + 1
@@ -184,7 +190,7 @@ public final class StringTokenizer: TextTokenizer {
 
     /// The previous cluster boundary before `offset`, or `nil` at the start.
     public func characterBoundary(before offset: Int) -> Int? {
-        if offset >= 2, offset <= length,
+        if shared.scansCharacters, offset >= 2, offset <= length,
             let fast = CharacterBoundaries.fastBoundary(storage[offset - 2], storage[offset - 1]), fast
         {
             return offset - 1
