@@ -146,7 +146,7 @@ package struct FastPathComparison {
             "ICU \(ICU.majorVersion) (verified: \(FastPaths.verifiedICUMajorVersions.sorted())); "
                 + "fast paths in use here: \(FastPaths.running)",
             "texts compared: \(comparedTexts) (the word scan took \(scannedTexts.words), "
-                + "the sentence scan \(scannedTexts.sentences))"
+                + "the sentence scan \(scannedTexts.sentences))",
         ]
         for granularity in granularities {
             let count = disagreements.filter { $0.granularity == granularity }.count

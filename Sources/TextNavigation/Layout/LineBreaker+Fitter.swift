@@ -13,9 +13,6 @@ extension LineBreaker {
         /// Whether cluster boundaries between simple units are decided without ICU
         /// (``FastPaths/characters``).
         let scansCharacters: Bool
-        /// ``simple`` when `scansCharacters`, else 0: the bit of ``cellInfo`` that lets a unit
-        /// be measured as a cluster of its own.
-        private let simpleMask: UInt8
         /// Whether it decides next to quotation marks beyond ASCII in the locale.
         let decidesQuotes: Bool
         /// Where ICU's break opportunities come from, once ICU is needed.
@@ -35,8 +32,8 @@ extension LineBreaker {
         /// ``CharacterBoundaries/simpleUnits`` and ``CellMetrics/singleUnitAdvances``, at hand.
         private let simpleUnits = CharacterBoundaries.simpleUnits.entries
         private let advances = CellMetrics.singleUnitAdvances.entries
-        /// ``cellInfo``, at hand.
-        private let cellInfo = Self.cellInfo.entries
+        /// ``cellInfo`` (``cellInfoWithoutScans`` without `scansCharacters`), at hand.
+        private let cellInfo: UnsafeBufferPointer<UInt8>
 
         /// Per BMP code unit, what measuring a line needs in one look-up: whether it is simple (a
         /// cluster boundary lies between two simple units, but inside CR LF:
@@ -49,6 +46,9 @@ extension LineBreaker {
                 if UnicodeClasses.isLineSeparator(code) { info |= hardBreak }
                 return info
             })
+        /// ``cellInfo`` with no unit simple: every cluster boundary is asked of ICU.
+        private static let cellInfoWithoutScans = CodeUnitTable(
+            Array(cellInfo.entries).map { $0 & ~simple })
         private static var simple: UInt8 { 0x80 }
         private static var hardBreak: UInt8 { 0x40 }
         private static var cellMask: UInt8 { 0x03 }
@@ -63,7 +63,7 @@ extension LineBreaker {
             self.sink = sink
             self.usesLocalRules = usesLocalRules
             self.scansCharacters = scansCharacters
-            self.simpleMask = scansCharacters ? Self.simple : 0
+            self.cellInfo = scansCharacters ? Self.cellInfo.entries : Self.cellInfoWithoutScans.entries
             self.decidesQuotes = LocalLineBreaks.decidesQuotes(inLocale: locale)
             self.storage = storage
             self.locale = locale
@@ -110,8 +110,8 @@ extension LineBreaker {
                 let end: Int
                 let cells: Double
                 var isHardBreak = false
-                if case let info = cellInfo[Int(unit)], info & simpleMask != 0,
-                    position + 1 == count || cellInfo[Int(units[position + 1])] & simpleMask != 0,
+                if case let info = cellInfo[Int(unit)], info & Self.simple != 0,
+                    position + 1 == count || cellInfo[Int(units[position + 1])] & Self.simple != 0,
                     unit != 0x0D
                 {
                     // A cluster of one unit (simple units part, but CR LF): its cells from the table.
