@@ -124,11 +124,12 @@ final class CharacterBoundaries {
     /// - Complexity: O(n); text made of simple units never reaches ICU.
     func forEachBoundary(_ body: (Int) -> Void) {
         let count = storage.count
+        let scans = scans
         Self.withSimpleUnits { table in
             storage.withUTF16 { units in
                 var offset = 0
                 while offset < count {
-                    let next = nextBoundary(after: offset, units, table)
+                    let next = nextBoundary(after: offset, units, table, scans: scans)
                     body(next)
                     offset = next
                 }
@@ -143,13 +144,14 @@ final class CharacterBoundaries {
         let count = storage.count
         guard count > 0 else { return TextUnits() }
         var written = 0
+        let scans = scans
         let bounds = [Int32](unsafeUninitializedCapacity: count * 2) { buffer, initialized in
             Self.withSimpleUnits { table in
                 storage.withUTF16 { units in
                     var offset = 0
                     while offset < count {
                         buffer[written] = Int32(truncatingIfNeeded: offset)
-                        offset = nextBoundary(after: offset, units, table)
+                        offset = nextBoundary(after: offset, units, table, scans: scans)
                         buffer[written + 1] = Int32(truncatingIfNeeded: offset)
                         written += 2
                     }
@@ -160,10 +162,11 @@ final class CharacterBoundaries {
         return TextUnits(validBounds: bounds)
     }
 
-    /// The first boundary after `offset` (which is a boundary before the end).
+    /// The first boundary after `offset` (which is a boundary before the end), with the fast
+    /// path when `scans` (this boundary set's, at hand in the caller's loop).
     @inline(__always)
     private func nextBoundary(
-        after offset: Int, _ units: UnsafeBufferPointer<UInt16>, _ table: UnsafeBufferPointer<UInt64>
+        after offset: Int, _ units: UnsafeBufferPointer<UInt16>, _ table: UnsafeBufferPointer<UInt64>, scans: Bool
     ) -> Int {
         let next = offset + 1
         guard next < units.count else { return units.count }
