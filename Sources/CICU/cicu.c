@@ -9,6 +9,7 @@
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/uvernum.h>
+#include <unicode/uversion.h>
 #include <string.h>
 
 #if U_ICU_VERSION_MAJOR_NUM < 69
@@ -56,7 +57,11 @@ _Static_assert(U_LB_ALPHABETIC == 2 && U_LB_BREAK_AFTER == 4 && U_LB_MANDATORY_B
 #define AS_ICU(iterator) ((UBreakIterator *)(iterator))
 #define AS_BIDI(bidi) ((UBiDi *)(bidi))
 
-int32_t cicu_version_major(void) { return U_ICU_VERSION_MAJOR_NUM; }
+int32_t cicu_version_major(void) {
+    UVersionInfo version;
+    u_getVersion(version);
+    return version[0];
+}
 
 const char *cicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
 

@@ -42,7 +42,8 @@ enum {
 /// ICU's UBRK_DONE: returned by iteration functions when there is no further boundary.
 #define CICU_BREAK_DONE ((int32_t)-1)
 
-/// The major version of the ICU this bridge was compiled against.
+/// The major version of the ICU library running (`u_getVersion`), which the dynamic linker
+/// picked; with ICU's versioned symbols, the version the bridge was compiled against.
 int32_t cicu_version_major(void);
 
 /// A readable name for an ICU status code ("U_ILLEGAL_ARGUMENT_ERROR"). Never NULL.

@@ -6,8 +6,9 @@ internal import CICU
 /// and no ICU header reaches Swift. One file per wrapped handle: `ICU+BreakIterator.swift`,
 /// `ICU+Bidi.swift`, and so on.
 package enum ICU {
-    /// The major version of the ICU library readaloud was built against.
-    static var majorVersion: Int { Int(cicu_version_major()) }
+    /// The major version of the ICU library running (ICU's `u_getVersion`): the version whose
+    /// rules every boundary follows, which decides the scans used (``FastPaths/running``).
+    package static var majorVersion: Int { Int(cicu_version_major()) }
 
     /// Checks an ICU status code, the one place where statuses are judged: values above zero
     /// are errors; zero and negative values (warnings such as `U_USING_DEFAULT_WARNING`) are

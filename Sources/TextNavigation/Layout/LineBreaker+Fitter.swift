@@ -10,6 +10,9 @@ extension LineBreaker {
 
         /// Whether ``LocalLineBreaks`` is asked first (ICU only where it cannot decide).
         let usesLocalRules: Bool
+        /// Whether cluster boundaries between simple units are decided without ICU
+        /// (``FastPaths/characters``).
+        let scansCharacters: Bool
         /// Whether it decides next to quotation marks beyond ASCII in the locale.
         let decidesQuotes: Bool
         /// Where ICU's break opportunities come from, once ICU is needed.
@@ -29,8 +32,8 @@ extension LineBreaker {
         /// ``CharacterBoundaries/simpleUnits`` and ``CellMetrics/singleUnitAdvances``, at hand.
         private let simpleUnits = CharacterBoundaries.simpleUnits.entries
         private let advances = CellMetrics.singleUnitAdvances.entries
-        /// ``cellInfo``, at hand.
-        private let cellInfo = Self.cellInfo.entries
+        /// ``cellInfo`` (``cellInfoWithoutScans`` without `scansCharacters`), at hand.
+        private let cellInfo: UnsafeBufferPointer<UInt8>
 
         /// Per BMP code unit, what measuring a line needs in one look-up: whether it is simple (a
         /// cluster boundary lies between two simple units, but inside CR LF:
@@ -43,19 +46,24 @@ extension LineBreaker {
                 if UnicodeClasses.isLineSeparator(code) { info |= hardBreak }
                 return info
             })
+        /// ``cellInfo`` with no unit simple: every cluster boundary is asked of ICU.
+        private static let cellInfoWithoutScans = CodeUnitTable(
+            Array(cellInfo.entries).map { $0 & ~simple })
         private static var simple: UInt8 { 0x80 }
         private static var hardBreak: UInt8 { 0x40 }
         private static var cellMask: UInt8 { 0x03 }
 
         init(
             units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, limit: Double,
-            usesLocalRules: Bool,
+            usesLocalRules: Bool, scansCharacters: Bool,
             batch: Int, sink: @escaping (TextUnits) -> Void
         ) {
             self.units = units
             self.batch = max(batch, 1)
             self.sink = sink
             self.usesLocalRules = usesLocalRules
+            self.scansCharacters = scansCharacters
+            self.cellInfo = scansCharacters ? Self.cellInfo.entries : Self.cellInfoWithoutScans.entries
             self.decidesQuotes = LocalLineBreaks.decidesQuotes(inLocale: locale)
             self.storage = storage
             self.locale = locale
@@ -151,7 +159,9 @@ extension LineBreaker {
         /// The line's width at `offset` (between the scan's start `start` and `overflow`, where the
         /// line is `width` wide) when a cluster boundary lies there, else `nil`.
         private mutating func lineWidth(at offset: Int, from start: Int, overflow: Int, width: Double) -> Double? {
-            if let isBoundary = CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], simpleUnits) {
+            if scansCharacters,
+                let isBoundary = CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], simpleUnits)
+            {
                 guard isBoundary else { return nil }
                 // Whole cells: the width there is the width at the overflow less what lies between.
                 var between = 0.0
@@ -292,10 +302,12 @@ extension LineBreaker {
         private mutating func clusterEnd(_ start: Int) -> Int {
             let next = start + 1
             guard next < units.count else { return units.count }
-            if let fast = CharacterBoundaries.fastBoundary(units[start], units[next], simpleUnits) {
+            if scansCharacters, let fast = CharacterBoundaries.fastBoundary(units[start], units[next], simpleUnits) {
                 return fast ? next : next + 1  // not a boundary only inside CR LF
             }
-            if characters == nil { characters = CharacterBoundaries(storage: storage, locale: locale) }
+            if characters == nil {
+                characters = CharacterBoundaries(storage: storage, locale: locale, scans: scansCharacters)
+            }
             return characters!.boundary(after: start) ?? units.count
         }
 

@@ -32,6 +32,10 @@ struct LineBreaker {
     /// A line break iterator of ``locale`` to point at the text when ICU is needed, instead of
     /// one borrowed from the pool for the call: a pass over many texts keeps one (``LinePass``).
     var iterator: ICU.BreakIterator?
+    /// The scans used: ``FastPaths/running`` but when compared with ICU alone
+    /// (``FastPathComparison``). ``FastPaths/lines`` lets ``LocalLineBreaks`` decide,
+    /// ``FastPaths/characters`` lets simple units decide cluster boundaries.
+    var fastPaths = FastPaths.running
 
     /// How break opportunities are found.
     enum Access {
@@ -91,10 +95,11 @@ struct LineBreaker {
         of size: Int, in units: UnsafeBufferPointer<UInt16>, counting calls: inout ICUCalls,
         _ body: @escaping (TextUnits) -> Void
     ) throws(ICUError) {
-        let usesLocalRules = access == .automatic && LocalLineBreaks.applies(toLocale: locale)
+        let usesLocalRules =
+            access == .automatic && fastPaths.contains(.lines) && LocalLineBreaks.applies(toLocale: locale)
         var fitter = Fitter(
             units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: usesLocalRules,
-            batch: size, sink: body)
+            scansCharacters: fastPaths.contains(.characters), batch: size, sink: body)
         if fitter.fit() { return }
         func fit(with iterator: ICU.BreakIterator) {
             let opportunities: Opportunities

@@ -9,17 +9,22 @@
 /// Prepend, ZWJ, a regional indicator or a Hangul jamo on one side (GB6–GB9b, GB11–GB13), and
 /// the conjunct rule (GB9c) a virama before. So the pair alone decides, exactly as ICU would.
 /// The set of simple units comes from ICU's own property data, once per process. Everything
-/// else goes to ICU.
+/// else goes to ICU, and so does every boundary when the fast path is off (`scans`, on by
+/// ``FastPaths/running``).
 ///
 /// Not `Sendable`: it owns a stateful ICU iterator. Each tokenizer keeps one behind its lock.
 final class CharacterBoundaries {
     private let storage: TextStorage
     private let locale: String
+    /// Whether the pair of code units decides where it can (``FastPaths/characters``).
+    private let scans: Bool
     private var iterator: ICU.BreakIterator?
 
-    init(storage: TextStorage, locale: String) {
+    /// The boundaries of `storage` in `locale`, with the fast path when `scans`.
+    init(storage: TextStorage, locale: String, scans: Bool = FastPaths.running.contains(.characters)) {
         self.storage = storage
         self.locale = locale
+        self.scans = scans
     }
 
     /// One bit per BMP code unit: set when the unit is simple (see the type's documentation).
@@ -77,7 +82,7 @@ final class CharacterBoundaries {
     func isBoundary(_ offset: Int) -> Bool {
         let count = storage.count
         guard offset > 0, offset < count else { return offset == 0 || offset == count }
-        if let fast = Self.fastBoundary(storage[offset - 1], storage[offset]) { return fast }
+        if scans, let fast = Self.fastBoundary(storage[offset - 1], storage[offset]) { return fast }
         return icu()?.isBoundary(offset) ?? !UTF16.isTrailSurrogate(storage[offset])
     }
 
@@ -87,7 +92,7 @@ final class CharacterBoundaries {
         guard offset < count else { return nil }
         guard offset >= 0 else { return 0 }
         if offset + 1 == count { return count }
-        if let fast = Self.fastBoundary(storage[offset], storage[offset + 1]) {
+        if scans, let fast = Self.fastBoundary(storage[offset], storage[offset + 1]) {
             return fast ? offset + 1 : boundary(after: offset + 1)
         }
         guard let next = icu()?.following(offset), next != ICU.BreakIterator.done else { return count }
@@ -100,7 +105,7 @@ final class CharacterBoundaries {
         guard offset > 0 else { return nil }
         guard offset <= count else { return count }
         if offset == 1 { return 0 }
-        if let fast = Self.fastBoundary(storage[offset - 2], storage[offset - 1]) {
+        if scans, let fast = Self.fastBoundary(storage[offset - 2], storage[offset - 1]) {
             return fast ? offset - 1 : boundary(before: offset - 1)
         }
         // Inside a surrogate pair ICU first moves the offset back to the pair's start, then looks
@@ -119,11 +124,12 @@ final class CharacterBoundaries {
     /// - Complexity: O(n); text made of simple units never reaches ICU.
     func forEachBoundary(_ body: (Int) -> Void) {
         let count = storage.count
+        let scans = scans
         Self.withSimpleUnits { table in
             storage.withUTF16 { units in
                 var offset = 0
                 while offset < count {
-                    let next = nextBoundary(after: offset, units, table)
+                    let next = nextBoundary(after: offset, units, table, scans: scans)
                     body(next)
                     offset = next
                 }
@@ -138,13 +144,14 @@ final class CharacterBoundaries {
         let count = storage.count
         guard count > 0 else { return TextUnits() }
         var written = 0
+        let scans = scans
         let bounds = [Int32](unsafeUninitializedCapacity: count * 2) { buffer, initialized in
             Self.withSimpleUnits { table in
                 storage.withUTF16 { units in
                     var offset = 0
                     while offset < count {
                         buffer[written] = Int32(truncatingIfNeeded: offset)
-                        offset = nextBoundary(after: offset, units, table)
+                        offset = nextBoundary(after: offset, units, table, scans: scans)
                         buffer[written + 1] = Int32(truncatingIfNeeded: offset)
                         written += 2
                     }
@@ -155,16 +162,17 @@ final class CharacterBoundaries {
         return TextUnits(validBounds: bounds)
     }
 
-    /// The first boundary after `offset` (which is a boundary before the end).
+    /// The first boundary after `offset` (which is a boundary before the end), with the fast
+    /// path when `scans` (this boundary set's, at hand in the caller's loop).
     @inline(__always)
     private func nextBoundary(
-        after offset: Int, _ units: UnsafeBufferPointer<UInt16>, _ table: UnsafeBufferPointer<UInt64>
+        after offset: Int, _ units: UnsafeBufferPointer<UInt16>, _ table: UnsafeBufferPointer<UInt64>, scans: Bool
     ) -> Int {
         let next = offset + 1
         guard next < units.count else { return units.count }
         let before = units[offset]
         let after = units[next]
-        if Self.isSimple(before, table), Self.isSimple(after, table) {
+        if scans, Self.isSimple(before, table), Self.isSimple(after, table) {
             // After CR LF comes a boundary (GB4).
             return before == 0x0D && after == 0x0A ? min(next + 1, units.count) : next
         }

@@ -22,11 +22,13 @@ struct RunUnits {
     private let units: UnsafeBufferPointer<UInt16>
     /// ``CharacterBoundaries``' table of simple units.
     private let table: UnsafeBufferPointer<UInt64>
+    /// Whether the simple units decide cluster edges where they can (else ICU decides them all).
+    private let scansCharacters: Bool
     /// Each paragraph's first code unit in span offsets, then the span's length + 1.
     private let starts: [Int]
     /// The edges written so far, every paragraph's in turn: `edgeCount` of them, in room for
     /// two per code unit of the span (units are non-empty and do not overlap, so no run has
-    /// more), lent by ``build(span:units:table:paragraphs:_:)`` for the pass.
+    /// more), lent by ``build(span:units:table:paragraphs:scansCharacters:_:)`` for the pass.
     private let edges: UnsafeMutableBufferPointer<Int32>
     private var edgeCount = 0
     /// The index of each paragraph's first unit among `edges`' pairs, written as the run goes.
@@ -58,11 +60,13 @@ struct RunUnits {
     /// a unit), then copied out once, exactly.
     static func build<E: Error>(
         span: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
-        paragraphs: [Range<Int>], _ body: (inout RunUnits) throws(E) -> Void
+        paragraphs: [Range<Int>], scansCharacters: Bool, _ body: (inout RunUnits) throws(E) -> Void
     ) throws(E) -> [TextUnits]? {
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(2, 2 * units.count)) {
             edges throws(E) in
-            var run = RunUnits(span: span, units: units, table: table, paragraphs: paragraphs, edges: edges)
+            var run = RunUnits(
+                span: span, units: units, table: table, paragraphs: paragraphs, scansCharacters: scansCharacters,
+                edges: edges)
             try body(&run)
             return run.finish()
         }
@@ -70,13 +74,14 @@ struct RunUnits {
 
     private init(
         span: TextStorage, units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64>,
-        paragraphs: [Range<Int>], edges: UnsafeMutableBufferPointer<Int32>
+        paragraphs: [Range<Int>], scansCharacters: Bool, edges: UnsafeMutableBufferPointer<Int32>
     ) {
         precondition(!paragraphs.isEmpty, "a run holds at least one paragraph")
         precondition(edges.count >= 2 * units.count, "room for two edges a code unit")
         self.span = span
         self.units = units
         self.table = table
+        self.scansCharacters = scansCharacters
         self.edges = edges
         let base = span.bufferRange.lowerBound
         starts = paragraphs.map { $0.lowerBound - base } + [units.count + 1]
@@ -119,7 +124,7 @@ struct RunUnits {
     @inline(__always)
     private mutating func clusterStart(_ offset: Int) -> Int {
         guard offset > start, offset < end,
-            CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], table) != true
+            !scansCharacters || CharacterBoundaries.fastBoundary(units[offset - 1], units[offset], table) != true
         else { return offset }
         return slowClusterStart(offset)
     }
@@ -129,7 +134,8 @@ struct RunUnits {
         if clusters == nil {
             let base = span.bufferRange.lowerBound
             clusters = CharacterBoundaries(
-                storage: TextStorage(buffer: span.buffer, range: (base + start)..<(base + end)), locale: "")
+                storage: TextStorage(buffer: span.buffer, range: (base + start)..<(base + end)), locale: "",
+                scans: scansCharacters)
         }
         let local = offset - start
         guard let clusters, !clusters.isBoundary(local) else { return offset }

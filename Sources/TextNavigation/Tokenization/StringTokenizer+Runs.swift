@@ -44,8 +44,7 @@ extension StringTokenizer {
 
     /// Whether the units of `granularity` (word or sentence) are cached.
     func hasUnits(_ granularity: TextGranularity) -> Bool {
-        granularity == .word
-            ? words.withUnits { _ in true } ?? false : sentences.withUnits { _ in true } ?? false
+        granularity == .word ? words.value != nil : sentences.value != nil
     }
 
     /// Whether this tokenizer's text comes right after `previous`'s in the same buffer, one
@@ -70,22 +69,23 @@ extension StringTokenizer {
         if granularity == .word {
             results = try? shared.words.borrowing { iterator throws(ICUError) in
                 try UnitBuilder.words(
-                    ofRun: paragraphs, span: span, iterator: iterator, scans: shared.scansWords)
+                    ofRun: paragraphs, span: span, iterator: iterator, scans: shared.scansWords,
+                    scansCharacters: shared.scansCharacters)
             }
         } else {
             results = try? shared.sentences.borrowing { iterator throws(ICUError) in
                 try UnitBuilder.sentences(
                     ofRun: paragraphs, span: span, iterator: iterator, abbreviations: shared.abbreviations,
-                    exceptions: shared.sentenceExceptions
+                    exceptions: shared.sentenceScan, scansCharacters: shared.scansCharacters
                 ) { paragraph, offset in run[run.startIndex + paragraph].isCharacterBoundary(offset) }
             }
         }
         guard let found = results ?? nil else { return false }
         for (tokenizer, units) in zip(run, found) {
             if granularity == .word {
-                _ = tokenizer.words.store(units)
+                _ = tokenizer.words.store(CachedUnits(units))
             } else {
-                _ = tokenizer.sentences.store(units)
+                _ = tokenizer.sentences.store(CachedUnits(units))
             }
         }
         return true

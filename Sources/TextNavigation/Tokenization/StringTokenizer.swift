@@ -5,6 +5,8 @@ import Synchronization
 ///
 /// - Characters are extended grapheme clusters (UAX #29 through ICU, with a fast path for Latin
 ///   text).
+/// - The Swift scans that decide boundaries without ICU run only on the ICU versions they were
+///   verified against (``FastPaths/running``); elsewhere every boundary is ICU's.
 /// - Words are ICU word segments whose rule status is not "none": white space and
 ///   punctuation-only runs are gaps. Japanese, Chinese and Thai words come from ICU's
 ///   dictionaries.
@@ -19,7 +21,7 @@ import Synchronization
 /// Unit boundaries are computed once per granularity, on first use, and cached: after that a
 /// query is a binary search.
 ///
-/// `Sendable`: each granularity's cache is set once, atomically (`UnitSlot`), and read
+/// `Sendable`: each granularity's cache is set once, atomically (`OnceSlot`), and read
 /// without a lock; the ICU character iterator and the writing directions live behind a
 /// lock (`Locked`). Any number of tasks may share one tokenizer. The first query of a granularity
 /// computes its units without holding a lock (two tasks racing may both compute them; the
@@ -35,11 +37,18 @@ public final class StringTokenizer: TextTokenizer {
     /// What all tokenizers of the locale share: ids, abbreviations, iterator pools.
     let shared: TokenizerLocale
     private let state: Locked<State>
-    let words = UnitSlot()
-    let sentences = UnitSlot()
-    private let paragraphs = UnitSlot()
+    let words = OnceSlot<CachedUnits>()
+    let sentences = OnceSlot<CachedUnits>()
+    private let paragraphs = OnceSlot<CachedUnits>()
     /// Lines between hard line breaks, for a tokenizer without a line source.
-    private let hardLines = UnitSlot()
+    private let hardLines = OnceSlot<CachedUnits>()
+
+    /// One granularity's units, boxed once so that a ``OnceSlot`` publishes them with one
+    /// pointer-sized atomic.
+    final class CachedUnits: Sendable {
+        let units: TextUnits
+        init(_ units: TextUnits) { self.units = units }
+    }
 
     private struct State {
         var characters: CharacterBoundaries
@@ -70,7 +79,10 @@ public final class StringTokenizer: TextTokenizer {
         self.shared = shared
         self.locale = shared.locale
         self.lineSource = lineSource
-        self.state = Locked(State(characters: CharacterBoundaries(storage: storage, locale: shared.locale)))
+        self.state = Locked(
+            State(
+                characters: CharacterBoundaries(storage: storage, locale: shared.locale, scans: shared.scansCharacters))
+        )
     }
 
     /// A tokenizer over a copy of `string`.
@@ -118,19 +130,20 @@ public final class StringTokenizer: TextTokenizer {
     func withUnits<R>(_ granularity: TextGranularity, _ body: (TextUnits) -> R) -> R {
         switch granularity {
         case .word:
-            if let answer = words.withUnits(body) { return answer }
-            return body(words.store(computeWords()))
+            if let answer = words.withValue({ body($0.units) }) { return answer }
+            return body(words.store(CachedUnits(computeWords())).units)
         case .sentence:
-            if let answer = sentences.withUnits(body) { return answer }
-            return body(sentences.store(computeSentences()))
+            if let answer = sentences.withValue({ body($0.units) }) { return answer }
+            return body(sentences.store(CachedUnits(computeSentences())).units)
         case .paragraph:
-            if let answer = paragraphs.withUnits(body) { return answer }
+            if let answer = paragraphs.withValue({ body($0.units) }) { return answer }
             return body(
-                paragraphs.store(UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
+                paragraphs.store(CachedUnits(UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
+                    .units)
         case .line:
             if let lineSource { return body(lineSource.lineUnits) }
-            if let answer = hardLines.withUnits(body) { return answer }
-            return body(hardLines.store(Self.hardLineUnits(of: storage)))
+            if let answer = hardLines.withValue({ body($0.units) }) { return answer }
+            return body(hardLines.store(CachedUnits(Self.hardLineUnits(of: storage))).units)
         case .character:
             return body(units(for: .character))
         case .document:
@@ -140,7 +153,8 @@ public final class StringTokenizer: TextTokenizer {
 
     private func computeWords() -> TextUnits {
         (try? shared.words.borrowing { iterator throws(ICUError) in
-            try UnitBuilder.words(of: storage, iterator: iterator, scans: shared.scansWords)
+            try UnitBuilder.words(
+                of: storage, iterator: iterator, scans: shared.scansWords, scansCharacters: shared.scansCharacters)
         }) ?? TextUnits()
     }
 
@@ -148,7 +162,7 @@ public final class StringTokenizer: TextTokenizer {
         (try? shared.sentences.borrowing { iterator throws(ICUError) in
             try UnitBuilder.sentences(
                 of: storage, iterator: iterator, abbreviations: shared.abbreviations,
-                exceptions: shared.sentenceExceptions
+                exceptions: shared.sentenceScan, scansCharacters: shared.scansCharacters
             ) { self.isCharacterBoundary($0) }
         }) ?? TextUnits()
     }
@@ -156,7 +170,7 @@ public final class StringTokenizer: TextTokenizer {
     /// Whether `offset` is an extended grapheme cluster boundary; `false` outside `0...length`.
     public func isCharacterBoundary(_ offset: Int) -> Bool {
         guard offset >= 0, offset <= length else { return false }
-        if offset > 0, offset < length,
+        if shared.scansCharacters, offset > 0, offset < length,
             let fast = CharacterBoundaries.fastBoundary(storage[offset - 1], storage[offset])
         {
             return fast
@@ -166,7 +180,7 @@ public final class StringTokenizer: TextTokenizer {
 
     /// The next cluster boundary after `offset`, or `nil` at the end.
     public func characterBoundary(after offset: Int) -> Int? {
-        if offset >= 0, offset + 1 < length,
+        if shared.scansCharacters, offset >= 0, offset + 1 < length,
             let fast = CharacterBoundaries.fastBoundary(storage[offset], storage[offset + 1]), fast
         {
             return offset + 1
@@ -176,7 +190,7 @@ public final class StringTokenizer: TextTokenizer {
 
     /// The previous cluster boundary before `offset`, or `nil` at the start.
     public func characterBoundary(before offset: Int) -> Int? {
-        if offset >= 2, offset <= length,
+        if shared.scansCharacters, offset >= 2, offset <= length,
             let fast = CharacterBoundaries.fastBoundary(storage[offset - 2], storage[offset - 1]), fast
         {
             return offset - 1

@@ -19,9 +19,16 @@ final class TokenizerLocale: Sendable {
     let abbreviations: [[UInt16]]
     /// The abbreviations after which ICU's sentence iterator holds a break back.
     let sentenceExceptions: SentenceExceptions
-    /// Whether word segments may come from ``SimpleWords`` (the locale's word rules are those
-    /// it follows).
-    let scansWords: Bool
+    /// The scans its tokenizers use: ``FastPaths/running``, without ``FastPaths/words`` where
+    /// the locale's word rules are not those ``SimpleWords`` follows.
+    let fastPaths: FastPaths
+    /// Whether word segments may come from ``SimpleWords``.
+    var scansWords: Bool { fastPaths.contains(.words) }
+    /// Whether cluster boundaries may come from ``CharacterBoundaries``' simple units.
+    var scansCharacters: Bool { fastPaths.contains(.characters) }
+    /// ``sentenceExceptions`` when sentence segments may come from ``SimpleSentences``, else
+    /// `nil` (ICU's iterator alone).
+    var sentenceScan: SentenceExceptions? { fastPaths.contains(.sentences) ? sentenceExceptions : nil }
     /// Idle word iterators.
     let words: ICU.BreakIterator.Pool
     /// Idle sentence iterators (with abbreviation suppression).
@@ -34,7 +41,7 @@ final class TokenizerLocale: Sendable {
         // it): sentences then also break after abbreviations.
         sentenceLocale = ((try? icuLocale.setting("ss", to: "standard")) ?? icuLocale).identifier
         abbreviations = UnitBuilder.extraAbbreviations(forLocale: canonical)
-        scansWords = SimpleWords.applies(toLocale: canonical)
+        fastPaths = FastPaths.running.subtracting(SimpleWords.applies(toLocale: canonical) ? [] : .words)
         sentenceExceptions = SentenceExceptions(locale: icuLocale)
         words = ICU.BreakIterator.pool(kind: .word, locale: canonical)
         sentences = ICU.BreakIterator.pool(kind: .sentence, locale: sentenceLocale)

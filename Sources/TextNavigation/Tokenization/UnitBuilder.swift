@@ -11,15 +11,19 @@ package enum UnitBuilder {
     /// cluster, and a unit left empty is dropped, so no word edge falls inside a cluster.
     ///
     /// With `scans` (the locale's word rules are those ``SimpleWords`` follows), ICU's segments
-    /// come from ``SimpleWords`` where it takes the text, else from ICU's iterator.
+    /// come from ``SimpleWords`` where it takes the text, else from ICU's iterator. With
+    /// `scansCharacters`, cluster edges come from ``CharacterBoundaries``' simple units where
+    /// they decide, else from ICU.
     ///
     /// - Complexity: O(n): a scan, or one pass of ICU's word iterator, as a run of one paragraph
-    ///   (``words(ofRun:span:iterator:scans:)``).
-    static func words(of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool) throws(ICUError)
-        -> TextUnits
-    {
-        try words(ofRun: [storage.bufferRange], span: storage, iterator: iterator, scans: scans)?.first
-            ?? TextUnits()
+    ///   (``words(ofRun:span:iterator:scans:scansCharacters:)``).
+    static func words(
+        of storage: TextStorage, iterator: ICU.BreakIterator, scans: Bool,
+        scansCharacters: Bool = FastPaths.running.contains(.characters)
+    ) throws(ICUError) -> TextUnits {
+        try words(
+            ofRun: [storage.bufferRange], span: storage, iterator: iterator, scans: scans,
+            scansCharacters: scansCharacters)?.first ?? TextUnits()
     }
 
     /// Sentence units: ICU sentences without their leading and trailing white space; a
@@ -32,17 +36,18 @@ package enum UnitBuilder {
     ///
     /// With `exceptions` (ICU's abbreviations for the iterator's locale), ICU's sentences come
     /// from ``SimpleSentences`` where it pays (ICU's iterator is then asked only after
-    /// abbreviations), else from a pass of ICU's iterator.
+    /// abbreviations), else from a pass of ICU's iterator. `scansCharacters` as for words.
     ///
     /// - Complexity: O(n): a scan of the text, or one pass of ICU's sentence iterator (a run of
-    ///   one paragraph, ``sentences(ofRun:span:iterator:abbreviations:exceptions:isCharacterBoundary:)``).
+    ///   one paragraph, ``sentences(ofRun:span:iterator:abbreviations:exceptions:scansCharacters:isCharacterBoundary:)``).
     static func sentences(
         of storage: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]] = [],
-        exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int) -> Bool
+        exceptions: SentenceExceptions? = nil, scansCharacters: Bool = FastPaths.running.contains(.characters),
+        isCharacterBoundary: (Int) -> Bool
     ) throws(ICUError) -> TextUnits {
         try sentences(
             ofRun: [storage.bufferRange], span: storage, iterator: iterator, abbreviations: abbreviations,
-            exceptions: exceptions
+            exceptions: exceptions, scansCharacters: scansCharacters
         ) { isCharacterBoundary($1) }?.first ?? TextUnits()
     }
 
@@ -74,16 +79,18 @@ package enum UnitBuilder {
 
     /// The word units of each of `paragraphs` (their ranges in `span`'s buffer, back to back one
     /// paragraph separator apart, `span` from the first one's start to the last one's end), from
-    /// one pass over `span` (a scan or ICU's, as for one text): what ``words(of:iterator:scans:)``
+    /// one pass over `span` (a scan or ICU's, as for one text): what ``words(of:iterator:scans:scansCharacters:)``
     /// gives for each paragraph alone, or `nil` when a segment crosses a separator.
     ///
     /// - Complexity: O(n) in `span`'s length.
-    static func words(ofRun paragraphs: [Range<Int>], span: TextStorage, iterator: ICU.BreakIterator, scans: Bool)
-        throws(ICUError) -> [TextUnits]?
-    {
+    static func words(
+        ofRun paragraphs: [Range<Int>], span: TextStorage, iterator: ICU.BreakIterator, scans: Bool,
+        scansCharacters: Bool = FastPaths.running.contains(.characters)
+    ) throws(ICUError) -> [TextUnits]? {
         try span.withUTF16 { units throws(ICUError) in
             try RunUnits.build(
-                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs
+                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs,
+                scansCharacters: scansCharacters
             ) { run throws(ICUError) in
                 if !scans || !SimpleWords.segments(of: units, { starts, ends in run.addWords(starts, ends) }) {
                     try addWords(of: iterator, span: span, paragraphs: paragraphs.count, to: &run)
@@ -112,8 +119,8 @@ package enum UnitBuilder {
     }
 
     /// The sentence units of each of `paragraphs` (laid out as for
-    /// ``words(ofRun:span:iterator:scans:)``) from one pass over `span`: what
-    /// ``sentences(of:iterator:abbreviations:exceptions:isCharacterBoundary:)`` gives for each
+    /// ``words(ofRun:span:iterator:scans:scansCharacters:)``) from one pass over `span`: what
+    /// ``sentences(of:iterator:abbreviations:exceptions:scansCharacters:isCharacterBoundary:)`` gives for each
     /// paragraph alone, or `nil` when a segment crosses a separator.
     /// `isCharacterBoundary(paragraph, offset)` tells cluster boundaries within a paragraph.
     /// ICU's sentences come from ``SimpleSentences`` where it pays for the span, as for one text.
@@ -121,7 +128,8 @@ package enum UnitBuilder {
     /// - Complexity: O(n) in `span`'s length.
     static func sentences(
         ofRun paragraphs: [Range<Int>], span: TextStorage, iterator: ICU.BreakIterator, abbreviations: [[UInt16]],
-        exceptions: SentenceExceptions? = nil, isCharacterBoundary: (Int, Int) -> Bool
+        exceptions: SentenceExceptions? = nil, scansCharacters: Bool = FastPaths.running.contains(.characters),
+        isCharacterBoundary: (Int, Int) -> Bool
     ) throws(ICUError) -> [TextUnits]? {
         let scanning = exceptions.flatMap { exceptions in
             span.withUTF16 { SimpleSentences.pays(for: $0, exceptions: exceptions) } ? exceptions : nil
@@ -130,7 +138,8 @@ package enum UnitBuilder {
         if scanning == nil { try iterator.setText(span) }
         let results: [TextUnits]? = span.withUTF16 { units in
             RunUnits.build(
-                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs
+                span: span, units: units, table: CharacterBoundaries.simpleUnits.entries, paragraphs: paragraphs,
+                scansCharacters: scansCharacters
             ) { run in
                 if let scanning {
                     SimpleSentences.segments(
