@@ -100,6 +100,15 @@ extension Document {
             }
         }
 
+        /// The length of the text of the element at `index` in UTF-16 code units, without making
+        /// the element or its text.
+        func textLength(at index: Int) -> Int {
+            switch source {
+            case .given(let elements): elements[index].text.count
+            case .made(let factory): factory.textLength(at: index)
+            }
+        }
+
         /// The text of the element at `index`, without making the element.
         func text(at index: Int) -> TextStorage {
             switch source {
@@ -165,6 +174,8 @@ final class ElementFactory: LinkedElementSource {
     static let recentMinimum = 32
 
     private let source: any ElementContentSource
+    /// The number of elements, asked of `source` once.
+    let count: Int
     private let state: Locked<State>
 
     private struct State {
@@ -260,14 +271,16 @@ final class ElementFactory: LinkedElementSource {
     /// locale, traits and markup.
     init(contents: any ElementContentSource, width: Double) {
         self.source = contents
+        self.count = contents.count
         self.state = Locked(State(width: width))
     }
 
-    /// The number of elements.
-    var count: Int { source.count }
 
     /// The text of element `index`.
     func text(at index: Int) -> TextStorage { source.text(at: index) }
+
+    /// The length of element `index`'s text in UTF-16 code units.
+    func textLength(at index: Int) -> Int { source.textLength(at: index) }
 
     /// How many elements the factory keeps track of (tests only): those it holds, and those
     /// others may still hold.
@@ -275,7 +288,7 @@ final class ElementFactory: LinkedElementSource {
 
     /// Element `index`: the one alive, or a new one.
     func element(at index: Int) -> TextElement {
-        precondition(index >= 0 && index < source.count, "element index out of range")
+        precondition(index >= 0 && index < count, "element index out of range")
         let (element, released): (TextElement, [TextElement]) = state.withLock { state in
             var released: [TextElement] = []
             let width = state.width
@@ -294,7 +307,7 @@ final class ElementFactory: LinkedElementSource {
     /// elements already (a reader preparing the elements ahead of it finds most of them not
     /// made yet). Recording each one costs more than tokenizing a short paragraph.
     func tokenizers(in indices: Range<Int>) -> [StringTokenizer] {
-        precondition(indices.lowerBound >= 0 && indices.upperBound <= source.count, "element index out of range")
+        precondition(indices.lowerBound >= 0 && indices.upperBound <= count, "element index out of range")
         let (tokenizers, released): ([StringTokenizer], [TextElement]) = state.withLock { state in
             var tokenizers: [StringTokenizer] = []
             tokenizers.reserveCapacity(indices.count)

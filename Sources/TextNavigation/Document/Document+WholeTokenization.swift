@@ -81,7 +81,7 @@ extension Document {
         var end = start
         var weight = 0
         while end < elements.count, end == start || weight < budget {
-            weight += elements.text(at: end).count + 1 + ElementFactory.elementWeight
+            weight += elements.textLength(at: end) + 1 + ElementFactory.elementWeight
             end += 1
         }
         return start..<end

@@ -189,13 +189,13 @@ public final class Document: Sendable {
     /// The last position of the document: the end of its last element.
     public var endPosition: ReadingPosition {
         guard let last = elements.indices.last else { return ReadingPosition(element: 0, offset: 0) }
-        return ReadingPosition(element: last, offset: elements.text(at: last).count)
+        return ReadingPosition(element: last, offset: elements.textLength(at: last))
     }
 
     /// Whether `position` names an element of the document and an offset within its text.
     public func contains(_ position: ReadingPosition) -> Bool {
         position.element >= 0 && position.element < elements.count && position.offset >= 0
-            && position.offset <= elements.text(at: position.element).count
+            && position.offset <= elements.textLength(at: position.element)
     }
 
     // MARK: Pages

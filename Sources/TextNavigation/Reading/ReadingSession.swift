@@ -57,7 +57,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// made from it goes on without repeating anything.
     public var position: ReadingPosition {
         guard cursor.element >= document.elements.count, !document.elements.isEmpty else { return cursor }
-        return ReadingPosition(element: walk.element, offset: document.elements.text(at: walk.element).count)
+        return ReadingPosition(element: walk.element, offset: document.elements.textLength(at: walk.element))
     }
 
     /// The next place to read: may be one past the last element, where reading ends.

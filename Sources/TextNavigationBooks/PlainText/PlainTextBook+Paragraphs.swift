@@ -78,6 +78,11 @@ extension PlainTextBook {
             return TextStorage(buffer: buffer, range: start..<entries[index].lower)
         }
 
+        /// The length of the paragraph at `index` (a valid index) in UTF-16 code units.
+        func textLength(at index: Int) -> Int {
+            entries[index].lower - (index == 0 ? 0 : entries[index - 1].lower + 1)
+        }
+
         /// Where the text of the paragraph at `index` (a valid index) starts in the book's file:
         /// its source map's first byte, found without making the paragraph (its ruby readings);
         /// `nil` when no byte maps there (a paragraph with no text).

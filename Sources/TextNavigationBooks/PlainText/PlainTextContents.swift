@@ -3,13 +3,20 @@ import TextNavigation
 /// A plain-text book's paragraphs as the contents of a document's elements: all in one locale,
 /// a heading's traits for a heading, a page started after a form feed, and each paragraph's
 /// first byte in the file kept for locators.
-struct PlainTextContents: ElementContentSource {
+final class PlainTextContents: ElementContentSource {
     let paragraphs: PlainTextBook.Paragraphs
     let locale: String
+
+    init(paragraphs: PlainTextBook.Paragraphs, locale: String) {
+        self.paragraphs = paragraphs
+        self.locale = locale
+    }
 
     var count: Int { paragraphs.count }
 
     func text(at index: Int) -> TextStorage { paragraphs.text(at: index) }
+
+    func textLength(at index: Int) -> Int { paragraphs.textLength(at: index) }
 
     func locale(at index: Int) -> String { locale }
 
