@@ -62,7 +62,7 @@ public struct EPUBBook: Sendable {
 
     /// Whether `prefix` (a file's first bytes) starts a ZIP archive, as every EPUB does: the
     /// format is known by content, not by the file's name.
-    public static func isArchive(prefix: some Collection<UInt8>) -> Bool {
+    package static func isArchive(prefix: some Collection<UInt8>) -> Bool {
         ZIPSignature.isArchive(prefix: prefix)
     }
 
