@@ -198,8 +198,7 @@ public struct EPUBBook: Sendable {
             }
             return try XMLDocument(bytes: try archive.data(path), name: path).root
         } catch {
-            if case .limitExceeded = error { throw error }
-            if case .unsafeEntryName = error { throw error }
+            if error.code == .limitExceeded || error.code == .unsafeEntryName { throw error }
             problems.append("skipped \(path): \(error)")
             return nil
         }
