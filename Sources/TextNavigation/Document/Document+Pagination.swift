@@ -15,7 +15,7 @@ extension Document {
     ///
     /// - Complexity: O(n) in the length of the document's text, spread over the cores.
     @discardableResult
-    public func paginateInParallel() async -> Int {
+    package func paginateInParallel() async -> Int {
         let (layout, isPaginated) = paginationState
         guard let layout, !isPaginated, elements.count > 0 else { return pageCount }
         var cutter = PageCutter(linesPerPage: layout.linesPerPage)

@@ -6,7 +6,7 @@ extension Document {
     /// instructions, 2.631 G at four times this), and little, for the units prepared ahead and
     /// the elements holding them (the document keeps twice this of the elements handed out
     /// last) are most of a read-all's memory beyond the book's text.
-    public static let preparationBudget = 16_384
+    package static let preparationBudget = 16_384
 
     /// Computes and caches the word or sentence units of the elements in `range` (clamped to
     /// the document), so that later queries of those elements' tokenizers find them cached.
@@ -19,7 +19,7 @@ extension Document {
     /// left alone (character units are not cached, and line units come from the layout).
     ///
     /// - Complexity: O(n) in the total length of the elements' texts.
-    public func prepareUnits(_ granularity: TextGranularity, elements range: Range<Int>) {
+    package func prepareUnits(_ granularity: TextGranularity, elements range: Range<Int>) {
         guard granularity == .word || granularity == .sentence else { return }
         let clamped = range.clamped(to: 0..<elements.count)
         guard !clamped.isEmpty else { return }
@@ -34,7 +34,7 @@ extension Document {
     /// - Returns: the index after the last element prepared (`start` when it is past the end).
     /// - Complexity: O(n) in the length of the elements prepared.
     @discardableResult
-    public func prepareUnitsAhead(_ granularity: TextGranularity, from start: Int, budget: Int) -> Int {
+    package func prepareUnitsAhead(_ granularity: TextGranularity, from start: Int, budget: Int) -> Int {
         guard start >= 0, start < elements.count else { return max(start, 0) }
         // Weighed as the factory weighs recent elements, so that those prepared stay made.
         let run = elementRun(from: start, budget: budget)

@@ -3,8 +3,8 @@ extension Document {
     /// tokenizer gives (``StringTokenizer/units(for:)``), for search or units computed ahead.
     ///
     /// The elements are taken a run at a time (about `tokenizationChunkBudget` UTF-16 units
-    /// of text, the runs of ``unitsInParallel(_:)``), words and sentences of a book's
-    /// paragraphs with one pass over each run, as ``prepareUnitsAhead(_:from:budget:)`` does. A
+    /// of text, the runs of `unitsInParallel(_:)`), words and sentences of a book's
+    /// paragraphs with one pass over each run, as `prepareUnitsAhead(_:from:budget:)` does. A
     /// book's elements are not made for it (only those alive lend their tokenizers), and only
     /// the units are kept.
     ///
@@ -26,7 +26,7 @@ extension Document {
     /// machine has cores; each run's units are added in order (`OrderedParallelMap`).
     ///
     /// - Complexity: O(n) in the length of the document's text, spread over the cores.
-    public func unitsInParallel(_ granularity: TextGranularity) async -> [TextUnits] {
+    package func unitsInParallel(_ granularity: TextGranularity) async -> [TextUnits] {
         var units: [TextUnits] = []
         units.reserveCapacity(elements.count)
         await OrderedParallelMap.run(

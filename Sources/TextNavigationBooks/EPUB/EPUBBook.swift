@@ -62,7 +62,7 @@ public struct EPUBBook: Sendable {
 
     /// Whether `prefix` (a file's first bytes) starts a ZIP archive, as every EPUB does: the
     /// format is known by content, not by the file's name.
-    public static func isArchive(prefix: some Collection<UInt8>) -> Bool {
+    package static func isArchive(prefix: some Collection<UInt8>) -> Bool {
         ZIPSignature.isArchive(prefix: prefix)
     }
 
@@ -198,8 +198,7 @@ public struct EPUBBook: Sendable {
             }
             return try XMLDocument(bytes: try archive.data(path), name: path).root
         } catch {
-            if case .limitExceeded = error { throw error }
-            if case .unsafeEntryName = error { throw error }
+            if error.code == .limitExceeded || error.code == .unsafeEntryName { throw error }
             problems.append("skipped \(path): \(error)")
             return nil
         }

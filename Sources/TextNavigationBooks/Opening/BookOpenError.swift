@@ -48,7 +48,7 @@ public struct BookOpenError: Error, Sendable, Equatable, CustomStringConvertible
     /// The error for the plain-text reader's `error` on the book named `name`.
     public init(name: String, plainTextError error: BookLoadingError) {
         let code: Code =
-            switch error {
+            switch error.code {
             case .unreadable: .unreadable
             case .changedWhileReading: .changedWhileReading
             default: .invalidText
@@ -58,14 +58,14 @@ public struct BookOpenError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The error for the EPUB reader's `error` on the book named `name`.
     public init(name: String, epubError error: EPUBError) {
-        self.init(code: error == .noText ? .noText : .invalidEPUB, name: name, epubError: error)
+        self.init(code: error.code == .noText ? .noText : .invalidEPUB, name: name, epubError: error)
     }
 
     /// One line that says what is wrong: the reader's own message, which names the file where it
     /// is about reading it, else prefixed with the book's name.
     public var description: String {
         if let plainTextError {
-            switch plainTextError {
+            switch plainTextError.code {
             case .unreadable, .changedWhileReading: return "\(plainTextError)"
             default: return "\(name): \(plainTextError)"
             }

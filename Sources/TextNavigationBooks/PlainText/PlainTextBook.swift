@@ -33,7 +33,7 @@ import TextNavigation
 /// Consecutive paragraphs' texts are one U+2029 PARAGRAPH SEPARATOR apart, a unit in no
 /// paragraph's range (so the buffer holds one unit per paragraph beyond their texts, less
 /// one): ICU breaks after it by every rule, so a run of paragraphs can be tokenized in one
-/// pass (``Document/prepareUnits(_:elements:)``).
+/// pass (`Document.prepareUnits(_:elements:)`).
 public struct PlainTextBook: Sendable {
     /// One paragraph or heading of the book.
     public struct Paragraph: Sendable {

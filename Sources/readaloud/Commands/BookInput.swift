@@ -77,7 +77,9 @@ enum BookInput {
             }
             return CommandFailure("\(error)", exitCode: .noInput)
         default:
-            if case .invalidUTF8(let offset, let reason)? = error.plainTextError {
+            if let plainTextError = error.plainTextError, plainTextError.code == .invalidUTF8,
+                let offset = plainTextError.byteOffset, let reason = plainTextError.reason
+            {
                 // The library says to read it lossy; the command line says how.
                 return CommandFailure(
                     "\(error.name): invalid UTF-8 at byte offset \(offset): \(reason) (use --lossy to replace bad "

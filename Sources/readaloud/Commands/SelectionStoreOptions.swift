@@ -46,18 +46,18 @@ enum SelectionStoreOptions {
     /// locked too long, 78 no place for the default store.
     static func failure(_ error: SavedSelectionStoreError) -> CommandFailure {
         let code: ExitCode
-        switch error {
+        switch error.code {
         case .corrupt, .corruptAndNotMoved, .invalidSelection: code = .dataError
         case .notASelectionStore, .newerFormat, .notARegularFile, .cannotOpen, .cannotCreateDirectory:
             code = .cannotCreate
         case .noDataDirectory: code = .configuration
-        case .closed: code = .software
-        case .sqlite(_, _, let sqliteCode, _):
-            switch sqliteCode & 0xff {
+        case .sqlite:
+            switch (error.sqliteCode ?? 0) & 0xff {
             case 5, 6: code = .temporaryFailure  // SQLITE_BUSY, SQLITE_LOCKED
             case 3, 8, 14, 23: code = .cannotCreate  // SQLITE_PERM, _READONLY, _CANTOPEN, _AUTH
             default: code = .ioError  // SQLITE_IOERR, SQLITE_FULL and the rest
             }
+        default: code = .software  // used after close, and codes this build does not know
         }
         return CommandFailure("\(error)", exitCode: code)
     }

@@ -134,8 +134,8 @@ import TextNavigationBooks
         #expect {
             try PlainTextBook(bytes: bytes)
         } throws: { error in
-            guard case BookLoadingError.invalidUTF8(let at, _) = error else { return false }
-            return at == offset
+            guard let error = error as? BookLoadingError, error.code == .invalidUTF8 else { return false }
+            return error.byteOffset == offset
         }
         let lossy = try? PlainTextBook(bytes: bytes, options: .init(lossy: true))
         #expect(lossy?.paragraphs.first?.text.string.contains("\u{FFFD}") == true)

@@ -37,7 +37,7 @@ struct EPUBBrokenBookTests {
             _ = try open("epubcheck-ocf-zip-unreadable-empty-fatal.epub")
             Issue.record("an empty file was read")
         } catch {
-            guard case .notAnArchive = error else {
+            guard error.code == .notAnArchive else {
                 Issue.record("unexpected \(error)")
                 return
             }

@@ -147,7 +147,9 @@ struct HostileInputTests {
         #expect {
             try PlainTextBook(contentsOf: path)
         } throws: { error in
-            guard case .binary(let offset) = error as? BookLoadingError else { return false }
+            guard let error = error as? BookLoadingError, error.code == .binary, let offset = error.byteOffset else {
+                return false
+            }
             return offset < 1 << 20
         }
     }
@@ -177,8 +179,9 @@ struct HostileInputTests {
             #expect {
                 try PlainTextBook(bytes: input.bytes)
             } throws: { error in
-                guard case .invalidUTF8(offset, let reason) = error as? BookLoadingError else { return false }
-                return !reason.isEmpty && "\(error)".contains("byte offset \(offset)")
+                guard let error = error as? BookLoadingError, error.code == .invalidUTF8, error.byteOffset == offset
+                else { return false }
+                return !(error.reason ?? "").isEmpty && "\(error)".contains("byte offset \(offset)")
             }
             let lossy = try PlainTextBook(bytes: input.bytes, options: .init(lossy: true))
             #expect(lossy.paragraphs.contains { $0.text.string.contains("\u{FFFD}") })

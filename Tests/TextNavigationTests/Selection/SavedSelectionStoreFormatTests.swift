@@ -43,7 +43,7 @@ struct SavedSelectionStoreFormatTests {
             try FileManager.default.createSymbolicLink(at: scratch.storeURL, withDestinationURL: target)
         }
         let error = #expect(throws: SavedSelectionStoreError.self) { try SavedSelectionStore(url: store) }
-        guard case .corrupt(_, let movedTo, _) = error else {
+        guard let error, error.code == .corrupt, let movedTo = error.movedTo else {
             Issue.record("expected .corrupt, got \(String(describing: error))")
             return
         }

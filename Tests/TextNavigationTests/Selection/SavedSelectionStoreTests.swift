@@ -91,10 +91,11 @@ struct SavedSelectionStoreTests {
         #expect {
             try store.save(negative)
         } throws: { error in
-            guard case .invalidSelection(let path, let id, let reason) = error as? SavedSelectionStoreError else {
+            guard let error = error as? SavedSelectionStoreError, error.code == .invalidSelection else {
                 return false
             }
-            return path == scratch.storeURL.path && id == negative.id.uuidString && reason.contains("-1")
+            return error.path == scratch.storeURL.path && error.selectionID == negative.id.uuidString
+                && error.reason?.contains("-1") == true
         }
         #expect(try store.selections(forBook: "book-a") == [])
     }
@@ -181,14 +182,16 @@ struct SavedSelectionStoreTests {
         let error = #expect(throws: SavedSelectionStoreError.self) {
             try SavedSelectionStore(url: url)
         }
-        guard case .corrupt(let reportedPath, let movedTo, let detail) = error else {
+        guard let error, error.code == .corrupt, let reportedPath = error.path, let movedTo = error.movedTo,
+            let detail = error.detail
+        else {
             Issue.record("expected .corrupt, got \(String(describing: error))")
             return
         }
         #expect(reportedPath == path)
         #expect(movedTo.hasPrefix(path + ".corrupt-"))
         #expect(!detail.isEmpty)
-        let message = "\(error!)"
+        let message = "\(error)"
         #expect(message.contains(path) && message.contains(movedTo))
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == originalBytes)
         #expect(!FileManager.default.fileExists(atPath: path))
