@@ -275,7 +275,6 @@ final class ElementFactory: LinkedElementSource {
         self.state = Locked(State(width: width))
     }
 
-
     /// The text of element `index`.
     func text(at index: Int) -> TextStorage { source.text(at: index) }
 
