@@ -71,6 +71,7 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     /// A player for `document`, stopped until ``play(from:)-(ReadingPosition)``.
     ///
     /// - Parameters:
+    ///   - document: the document to read.
     ///   - granularity: the unit of each utterance.
     ///   - engine: what speaks.
     ///   - settings: the voice, rate, pitch and volume (changeable later, ``settings``).

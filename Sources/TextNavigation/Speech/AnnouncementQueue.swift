@@ -33,9 +33,11 @@ public final class AnnouncementQueue: Sendable {
 
     /// A queue speaking through `sink`, which it keeps alive.
     ///
-    /// - Parameter didFinish: called once for every posted announcement, from any thread, in
-    ///   the order the queue decided: `spokenWhole` is `true` when it was spoken to its end,
-    ///   `false` when it was cut off or dropped before it started.
+    /// - Parameters:
+    ///   - sink: what speaks the announcements.
+    ///   - didFinish: called once for every posted announcement, from any thread, in
+    ///     the order the queue decided: `spokenWhole` is `true` when it was spoken to its end,
+    ///     `false` when it was cut off or dropped before it started.
     public init(
         sink: any SpeechSink,
         didFinish: (@Sendable (_ announcement: Announcement, _ spokenWhole: Bool) -> Void)? = nil

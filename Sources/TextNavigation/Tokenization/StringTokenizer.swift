@@ -6,7 +6,7 @@ import Synchronization
 /// - Characters are extended grapheme clusters (UAX #29 through ICU, with a fast path for Latin
 ///   text).
 /// - The Swift scans that decide boundaries without ICU run only on the ICU versions they were
-///   verified against (``FastPaths/running``); elsewhere every boundary is ICU's.
+///   verified against (`FastPaths.running`); elsewhere every boundary is ICU's.
 /// - Words are ICU word segments whose rule status is not "none": white space and
 ///   punctuation-only runs are gaps. Japanese, Chinese and Thai words come from ICU's
 ///   dictionaries.
