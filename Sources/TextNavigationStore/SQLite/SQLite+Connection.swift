@@ -100,7 +100,19 @@ extension SQLite {
         /// the transaction never fails half-way with `SQLITE_BUSY`), committing when `body`
         /// returns and rolling back when it throws.
         func writeTransaction<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-            try execute("BEGIN IMMEDIATE")
+            try transaction("BEGIN IMMEDIATE", body)
+        }
+
+        /// Runs `body` in a `BEGIN DEFERRED` transaction: its reads see one state of the file,
+        /// whatever other processes commit meanwhile.
+        func readTransaction<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+            try transaction("BEGIN DEFERRED", body)
+        }
+
+        private func transaction<Result>(_ begin: String, _ body: () throws(Failure) -> Result) throws(Failure)
+            -> Result
+        {
+            try execute(begin)
             do {
                 let result = try body()
                 try execute("COMMIT")

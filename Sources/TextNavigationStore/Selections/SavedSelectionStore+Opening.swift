@@ -47,7 +47,14 @@ extension SavedSelectionStore {
                 code: SQLITE_CORRUPT, operation: "PRAGMA quick_check",
                 message: "quick_check found: " + problems.prefix(3).joined(separator: "; "))
         }
-        if let refusal = try checkIdentity(database, path: path) { return refusal }
+        // In one read transaction: the identity's three reads must see the same file, not one
+        // before another process set it up and the rest after (its tables, but no version yet,
+        // looked like another application's database).
+        if let refusal = try database.readTransaction({ () throws(SQLite.Failure) in
+            try checkIdentity(database, path: path)
+        }) {
+            return refusal
+        }
         // WAL: readers never block the writer, and a commit is one append to the log. The mode is
         // stored in the file, so every process that opens it uses WAL.
         let mode = try database.texts("PRAGMA journal_mode=WAL")
