@@ -280,6 +280,9 @@ struct FuzzDriver {
             case .customContent(let element, let content):
                 require(
                     content.importance == .high, "custom content of element \(element) read without high importance")
+            case .printPage(let element, _):
+                // The player announces print pages; a session never gives them.
+                require(false, "a reading session gave a print page (element \(element))")
             case .end:
                 ended = true
             }
