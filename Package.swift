@@ -127,13 +127,15 @@ let package = Package(
         .testTarget(
             name: "TextNavigationTests",
             dependencies: [
-                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "SeededRandom", "readaloud-store-stress",
+                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "SeededRandom",
+                "readaloud-store-stress",
             ]
         ),
         .testTarget(
             name: "ReadaloudCLITests",
             dependencies: [
-                "readaloud", "readaloud-example-backend", "readaloud-readme-example", "TextNavigationSpeech", "SeededRandom",
+                "readaloud", "readaloud-example-backend", "readaloud-readme-example", "TextNavigationSpeech",
+                "SeededRandom",
             ]
         ),
     ]
