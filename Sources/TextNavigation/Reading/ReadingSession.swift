@@ -165,30 +165,6 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             && document.elements[cursor.element].markup.isOutsideReadingOrder
     }
 
-    /// A session over `document` that goes on where another session, made from `position` and
-    /// deferring pagination, stands after its first utterance (the events that followed it
-    /// given too): its cursor at `cursor`, on the page where the first unit started. Its events
-    /// are those the other session would have given next (`BookOpening` hands a session
-    /// over a window of a book to one over the whole book this way).
-    package init(
-        document: Document, granularity: TextGranularity, from position: ReadingPosition,
-        continuingAt cursor: ReadingPosition
-    ) {
-        self.init(document: document, granularity: granularity, from: position, page: nil, deferringPagination: false)
-        self.cursor = cursor
-        self.walk = ReadingOrderWalk(document: document, from: cursor.element, .forward)
-        self.elementHadUtterance = cursor.offset > 0
-        self.state = .reading
-    }
-
-    /// Where the next unit is looked for: may be one past the last element (``position`` is
-    /// then the document's end).
-    package var nextCursor: ReadingPosition { cursor }
-
-    /// The events already made that ``next()`` gives before reading on (those that follow an
-    /// utterance: a heading's, custom content).
-    package var queuedEvents: [ReadingEvent] { pending }
-
     /// Stops producing events until ``resume()``; ``position`` is where reading will go on.
     public mutating func pause() {
         if state != .finished { state = .paused }
