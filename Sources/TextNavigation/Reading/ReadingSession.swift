@@ -203,6 +203,8 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         let index: Int
         let text: TextStorage
         let traits: ElementTraits
+        /// ``NavigableElement/language``, asked once.
+        let language: String
         let isOutsideReadingOrder: Bool
         /// The label read in place of an empty text, or `nil` when the text is read.
         let labelRead: String?
@@ -215,7 +217,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         if let current, current.index == index { return current }
         let element = document.elements[index]
         let made = CurrentElement(
-            index: index, text: element.text, traits: element.traits,
+            index: index, text: element.text, traits: element.traits, language: element.language,
             isOutsideReadingOrder: element.markup.isOutsideReadingOrder,
             labelRead: element.readsLabel ? element.label : nil, element: element)
         current = made
@@ -278,7 +280,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         elementHadUtterance = true
         let utterance = Utterance(
             source: element.text, range: range, element: elementIndex, page: pageNumber, granularity: granularity,
-            traits: element.traits, label: label)
+            language: element.language, traits: element.traits, label: label)
         let endEvents = isLastInElement ? Self.eventsAtEnd(of: element.element, index: elementIndex) : []
         if isLastInElement { advanceElement() }
         // Most utterances come alone: no queue to fill and drain.
