@@ -69,32 +69,7 @@ final class SpeechDispatcherService {
         for folder in [configuration.appendingPathComponent("modules"), home, logs] {
             try files.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let (moduleLine, moduleConfiguration): (String, String)
-        switch module {
-        case .espeakNG:
-            (moduleLine, moduleConfiguration) = ("AddModule \"main\" \"sd_espeak-ng\" \"main.conf\"", "")
-        case .generic(let command):
-            if !files.fileExists(atPath: Self.genericModule) {
-                throw Unavailable(description: "speech-dispatcher's generic module is not installed")
-            }
-            moduleLine = "AddModule \"main\" \"sd_generic\" \"main.conf\""
-            moduleConfiguration = """
-                GenericExecuteSynth "\(command)"
-                GenericLanguage "en" "en" "utf-8"
-                AddVoice "en" "MALE1" "en"
-
-                """
-        }
-        try """
-        LogLevel 3
-        AudioOutputMethod "\(audio)"
-        \(moduleLine)
-        DefaultModule main
-        DefaultLanguage "en"
-
-        """.write(to: configuration.appendingPathComponent("speechd.conf"), atomically: true, encoding: .utf8)
-        try moduleConfiguration.write(
-            to: configuration.appendingPathComponent("modules/main.conf"), atomically: true, encoding: .utf8)
+        try Self.writeConfiguration(in: configuration, audio: audio, module: module)
         // libao reads its default driver from ~/.libao: the null driver takes the audio and drops it.
         try "default_driver=null\n".write(to: home.appendingPathComponent(".libao"), atomically: true, encoding: .utf8)
         let socket = directory.appendingPathComponent("sock")
@@ -125,6 +100,37 @@ final class SpeechDispatcherService {
             throw Unavailable(
                 description: "speech-dispatcher did not start within 10 s (log: \(log.suffix(300)))")
         }
+    }
+
+    /// Writes speech-dispatcher's configuration into `folder`: `speechd.conf` with `audio` and
+    /// `module` as the one output module, and the module's own configuration.
+    private static func writeConfiguration(in folder: URL, audio: String, module: Module) throws {
+        let (moduleLine, moduleConfiguration): (String, String)
+        switch module {
+        case .espeakNG:
+            (moduleLine, moduleConfiguration) = ("AddModule \"main\" \"sd_espeak-ng\" \"main.conf\"", "")
+        case .generic(let command):
+            if !FileManager.default.fileExists(atPath: genericModule) {
+                throw Unavailable(description: "speech-dispatcher's generic module is not installed")
+            }
+            moduleLine = "AddModule \"main\" \"sd_generic\" \"main.conf\""
+            moduleConfiguration = """
+                GenericExecuteSynth "\(command)"
+                GenericLanguage "en" "en" "utf-8"
+                AddVoice "en" "MALE1" "en"
+
+                """
+        }
+        try """
+        LogLevel 3
+        AudioOutputMethod "\(audio)"
+        \(moduleLine)
+        DefaultModule main
+        DefaultLanguage "en"
+
+        """.write(to: folder.appendingPathComponent("speechd.conf"), atomically: true, encoding: .utf8)
+        try moduleConfiguration.write(
+            to: folder.appendingPathComponent("modules/main.conf"), atomically: true, encoding: .utf8)
     }
 
     /// Stops the service (it stops its output module) and removes its files.
