@@ -44,12 +44,6 @@ struct BenchTarget {
                 }
             }
             guard book.utf8Bytes >= 9_000_000 else { continue }
-            let slowest = book.granularities.map(\.firstUtteranceSeconds).max() ?? 0
-            targets.append(
-                BenchTarget(
-                    name: "\(book.name): open and first utterance at a middle locator",
-                    measured: format2(slowest * 1000) + " ms", limit: "≤ 10 ms", isMet: slowest <= 0.010,
-                    value: slowest * 1000, bound: 10))
             let paginationTimes = book.paginationSeconds / book.icuLineSeconds
             targets.append(
                 BenchTarget(

@@ -1,3 +1,4 @@
+import Dispatch
 import TextNavigation
 import TextNavigationBooks
 
@@ -196,10 +197,9 @@ package struct BookBenchmark {
     }
 
     /// Seconds from the book's file to the first utterance at a locator in the middle of the
-    /// book, as a reader opens it (``BookOpening``): resolving the locator's JSON, reading a window
-    /// of the file around the place it names and the first utterance from it (or, when the window
-    /// cannot be used, the whole book). The whole book's load, which starts after the first
-    /// utterance, is waited for outside the timing, so that it does not run into the next run.
+    /// book, as the front ends open it: the file opened (``OpenedBook``), the locator's JSON
+    /// resolved in its document, and the library's player (``ReadAloudPlayer``, silent) started
+    /// there, up to its first utterance and that utterance's page (which every front end shows).
     private func measureFirstUtterance(_ granularity: TextGranularity, _ parsed: PlainTextBook)
         throws(BenchError) -> Double
     {
@@ -210,28 +210,26 @@ package struct BookBenchmark {
         let middle = (count / 2..<count).first { !parsed.paragraphs[$0].text.isEmpty } ?? count / 2
         let position = ReadingPosition(element: middle, offset: reference.elements[middle].text.count / 2)
         let json = Locator(position: position, in: reference, includesPage: false).json
+        let options = OpenedBook.Options(locale: book.locale, layout: layout)
         var failure: BenchError?
         var seconds = Double.infinity
         for _ in 0..<max(1, repetitions) {
-            var opening: BookOpening?
             seconds = min(
                 seconds,
                 Stopwatch.seconds {
                     do {
-                        let opened = BookOpening(
-                            contentsOf: book.path, from: try Locator(json: json), granularity: granularity,
-                            locale: book.locale, layout: layout)
-                        opening = opened
-                        if case .utterance = opened.firstEvents.first { return }
-                        var session = try opened.session()
-                        while let event = session.next() {
-                            if case .utterance = event { break }
+                        let opened = try OpenedBook(contentsOf: book.path, options: options)
+                        let heard = DispatchSemaphore(value: 0)
+                        let player = ReadAloudPlayer(document: opened.document, granularity: granularity) { event in
+                            if case .reading(.utterance(let utterance)) = event, utterance.page > 0 { heard.signal() }
                         }
+                        try player.play(from: try Locator(json: json))
+                        heard.wait()
+                        _ = player.stop()
                     } catch {
                         failure = BenchError("\(book.name): the bench's locator did not open the book: \(error)")
                     }
                 })
-            _ = try? opening?.document()  // the background load, outside the timing
         }
         if let failure { throw failure }
         return seconds

@@ -2,16 +2,21 @@ import Foundation
 import Testing
 
 /// One player behind every front end: the same EPUB book (with print pages) read by the CLI
-/// (`--format jsonl`), by serve's `readAll` and by the terminal reader (in tmux) gives the same
-/// utterances and announcements, print pages included.
+/// (`--format jsonl`), by serve's `readAll` and by the terminal reader (in tmux, its
+/// `--transcript`) gives the same utterances and announcements, print pages included.
 @Suite(.tags(.process)) struct ReadAloudFrontEndsTests {
     static let book = "Tests/Fixtures/epub/idpf-childrens-literature.epub"
 
-    /// The CLI's JSON Lines events for the book, by paragraph.
-    static func cliEvents() throws -> [NSDictionary] {
-        let result = try CLIRunner.run([book, "--format", "jsonl", "--granularity", "paragraph"])
+    /// The CLI's JSON Lines events for the book, by paragraph, with `options`.
+    static func cliEvents(_ options: [String] = []) throws -> [NSDictionary] {
+        let result = try CLIRunner.run([book, "--format", "jsonl", "--granularity", "paragraph"] + options)
         #expect(result.status == 0, "\(result.standardError)")
-        return result.standardOutput.split(separator: "\n").compactMap {
+        return events(in: result.standardOutput)
+    }
+
+    /// The JSON objects of JSON Lines `text`, a last line cut short left out.
+    static func events(in text: String) -> [NSDictionary] {
+        text.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary
         }
     }
@@ -39,32 +44,29 @@ import Testing
         #expect(try server.finish() == 0)
     }
 
-    @Test func theTerminalReaderAnnouncesThePrintPagesTheCLIDoes() throws {
-        // The CLI's first print pages, in order ("Page 169", ...): the reader's pages differ
-        // (its layout is the terminal's), its print pages do not.
-        let expected = try Self.cliEvents().compactMap { $0["label"] as? String }.prefix(3).map { "Page \($0)" }
-        #expect(expected.count == 3)
+    @Test func theTerminalReaderReadsWhatTheCLIReadsAtItsLayout() throws {
+        // An 80×24 terminal lays pages out 76 cells wide (less the margins), 23 lines a page.
+        let expected = try Self.cliEvents(["--width", "76", "--lines-per-page", "23"]).filter {
+            $0["type"] as? String != "start"
+        }
+        let transcript = try CLIRunner.temporaryDirectory().appendingPathComponent("transcript.jsonl")
         let run = try InteractiveReaderRun(
             book: CLIRunner.repositoryRoot.appendingPathComponent(Self.book).path,
-            arguments: ["--granularity", "paragraph"], pace: 50)
+            arguments: ["--granularity", "paragraph", "--transcript", transcript.path], pace: 50)
         let tmux = run.session
         #expect(tmux.waitForText("paragraph"), "\(tmux.dump)")
         try tmux.send("Space")
-        // Print pages and page turns are high-priority announcements: the status line shows
-        // each in turn, none dropped.
-        var shown: [String] = []
-        tmux.waitUntil(seconds: 60) {
-            let status = try tmux.statusLine()
-            if let range = status.range(of: "  — ") {
-                let announcement = String(status[range.upperBound...]).trimmingCharacters(in: .whitespaces)
-                if announcement.hasPrefix("Page "), !announcement.contains(" of "), shown.last != announcement {
-                    shown.append(announcement)
-                }
-            }
-            return shown.count >= expected.count
+        var received: [NSDictionary] = []
+        func kinds(_ kind: String) -> Int { received.filter { $0["type"] as? String == kind }.count }
+        tmux.waitUntil(seconds: 90) {
+            received = Self.events(in: (try? String(contentsOf: transcript, encoding: .utf8)) ?? "")
+            return received.count >= 120 && kinds("printPage") >= 3 && kinds("pageTurn") >= 2
         }
-        #expect(Array(shown.prefix(expected.count)) == expected, "\(shown)")
         try tmux.send("q")
         #expect(run.waitForExit() == 0)
+        received = Self.events(in: try String(contentsOf: transcript, encoding: .utf8))
+        #expect(received.count >= 120 && kinds("printPage") >= 3 && kinds("pageTurn") >= 2, "\(received.count)")
+        #expect(received.count <= expected.count)
+        #expect(received == Array(expected.prefix(received.count)))
     }
 }

@@ -14,9 +14,11 @@ import TextNavigation
 /// where the service cannot run.
 @Suite(.serialized) struct SpeechDispatcherTests {
     /// A running service, or the test cancelled (skipped) with the reason it cannot run.
-    static func service(audio: String = "libao") throws -> SpeechDispatcherService {
+    static func service(
+        audio: String = "libao", module: SpeechDispatcherService.Module = .espeakNG
+    ) throws -> SpeechDispatcherService {
         do {
-            return try SpeechDispatcherService(audio: audio)
+            return try SpeechDispatcherService(audio: audio, module: module)
         } catch let unavailable as SpeechDispatcherService.Unavailable {
             print("SpeechDispatcherTests skipped: \(unavailable)")
             try Test.cancel("\(unavailable)")
@@ -39,6 +41,29 @@ import TextNavigation
         #expect(progress == expected)
         let estimated = events.filter { $0["estimated"] as? Bool == true }
         #expect(estimated.count < expected.count / 50)
+    }
+
+    /// A module that gives no marks (speech-dispatcher's generic module, here running espeak-ng
+    /// into a file and taking two seconds a message): the first utterance finds it out, and the
+    /// player times the words of the next ones itself, each word once, marked estimated, at
+    /// times that grow through the utterance (words the engine never marked would all come at
+    /// its end, at one time).
+    @Test func aModuleWithoutMarksGetsEstimatedWords() throws {
+        let service = try Self.service(
+            module: .generic(command: "printf %s '$DATA' | espeak-ng -q --stdin -w /dev/null; sleep 2"))
+        defer { service.stop() }
+        let book = try CLIRunner.temporaryFile(Array("One two three four.\n\nFive six seven eight.\n".utf8))
+        let result = try CLIRunner.run(
+            [book, "--speak", "--speech-backend", "speechd", "--format", "jsonl", "--rate", "300"],
+            environment: ["SPEECHD_ADDRESS": service.address])
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = SpeechMarkTests.events(result.standardOutput)
+        let words = SpeechMarkTests.checkedProgress(events).map(\.text)
+        #expect(words == ["One", "two", "three", "four", "Five", "six", "seven", "eight"])
+        let progress = events.filter { $0["type"] as? String == "progress" }
+        #expect(progress.allSatisfy { $0["estimated"] as? Bool == true })
+        let second = progress.filter { $0["element"] as? Int == 1 }.compactMap { $0["audioMilliseconds"] as? Int }
+        #expect(second.count == 4 && second == second.sorted() && Set(second).count == 4, "\(second)")
     }
 
     @Test func theBackendCanBeChosen() throws {

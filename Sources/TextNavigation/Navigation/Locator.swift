@@ -9,8 +9,8 @@ import Foundation
 /// offset do not) and the nearest match of the surrounding text after small edits.
 ///
 /// `source` (``sourceByteOffset``, optional) is where the element's text starts in a plain-text
-/// book's file, so that a reader can open the book there without reading the whole file first
-/// (`BookOpening`). Locators written before it was added have none, and are read as ever.
+/// book's file: a place in the file that other tools can find without the library. Locators
+/// written before it was added have none, and are read as ever.
 public struct Locator: Sendable, Hashable, Codable {
     /// The `type` every locator's JSON carries.
     public static let typeName = "readaloud.locator"

@@ -313,7 +313,7 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         let words =
             engine.wordTiming == .none || utterance.isLabel ? [] : Self.words(of: element, in: range)
         let request = SpeechRequest(
-            text: text, range: range, words: words, element: utterance.element, language: element.language,
+            text: text, range: range, words: words, element: utterance.element, language: utterance.language,
             event: .utterance(utterance), settings: speechSettings)
         requestNumber += 1
         let number = requestNumber

@@ -11,7 +11,8 @@
 /// - After ``stop()`` the engine reports nothing more about the stopped request; a report that
 ///   races with a stop is ignored by the player, which goes by what ``stop()`` returns.
 public protocol SpeechEngine: AnyObject, Sendable {
-    /// How the engine tells which word is being spoken.
+    /// How the engine tells which word is being spoken; read at each utterance, so an engine
+    /// may change it (one that finds it gives no marks turns to ``WordTiming/estimated``).
     var wordTiming: WordTiming { get }
 
     /// Starts speaking `request` and returns without waiting for the speech to end.

@@ -9,5 +9,7 @@ public enum WordTiming: Sendable, Hashable {
     case marked
     /// The engine gives no word marks (speech-dispatcher's generic and piper modules): the
     /// player times the words from the rate and their lengths, and marks every one estimated.
+    /// An engine may turn to it once it finds it gives no marks (``SpeechEngine/wordTiming`` is
+    /// read at each utterance).
     case estimated
 }

@@ -165,30 +165,6 @@ public struct ReadingSession: Sequence, IteratorProtocol {
             && document.elements[cursor.element].markup.isOutsideReadingOrder
     }
 
-    /// A session over `document` that goes on where another session, made from `position` and
-    /// deferring pagination, stands after its first utterance (the events that followed it
-    /// given too): its cursor at `cursor`, on the page where the first unit started. Its events
-    /// are those the other session would have given next (`BookOpening` hands a session
-    /// over a window of a book to one over the whole book this way).
-    package init(
-        document: Document, granularity: TextGranularity, from position: ReadingPosition,
-        continuingAt cursor: ReadingPosition
-    ) {
-        self.init(document: document, granularity: granularity, from: position, page: nil, deferringPagination: false)
-        self.cursor = cursor
-        self.walk = ReadingOrderWalk(document: document, from: cursor.element, .forward)
-        self.elementHadUtterance = cursor.offset > 0
-        self.state = .reading
-    }
-
-    /// Where the next unit is looked for: may be one past the last element (``position`` is
-    /// then the document's end).
-    package var nextCursor: ReadingPosition { cursor }
-
-    /// The events already made that ``next()`` gives before reading on (those that follow an
-    /// utterance: a heading's, custom content).
-    package var queuedEvents: [ReadingEvent] { pending }
-
     /// Stops producing events until ``resume()``; ``position`` is where reading will go on.
     public mutating func pause() {
         if state != .finished { state = .paused }
@@ -227,6 +203,8 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         let index: Int
         let text: TextStorage
         let traits: ElementTraits
+        /// ``NavigableElement/language``, asked once.
+        let language: String
         let isOutsideReadingOrder: Bool
         /// The label read in place of an empty text, or `nil` when the text is read.
         let labelRead: String?
@@ -239,7 +217,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         if let current, current.index == index { return current }
         let element = document.elements[index]
         let made = CurrentElement(
-            index: index, text: element.text, traits: element.traits,
+            index: index, text: element.text, traits: element.traits, language: element.language,
             isOutsideReadingOrder: element.markup.isOutsideReadingOrder,
             labelRead: element.readsLabel ? element.label : nil, element: element)
         current = made
@@ -302,7 +280,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         elementHadUtterance = true
         let utterance = Utterance(
             source: element.text, range: range, element: elementIndex, page: pageNumber, granularity: granularity,
-            traits: element.traits, label: label)
+            language: element.language, traits: element.traits, label: label)
         let endEvents = isLastInElement ? Self.eventsAtEnd(of: element.element, index: elementIndex) : []
         if isLastInElement { advanceElement() }
         // Most utterances come alone: no queue to fill and drain.

@@ -21,6 +21,9 @@ public struct Utterance: Sendable, Hashable {
     /// The index of the element in the document.
     public let element: Int
     public let granularity: TextGranularity
+    /// The language the text is in: its element's ``NavigableElement/language`` (a BCP-47 tag
+    /// such as `ja-JP`, or an ICU locale id), the voice to speak it with.
+    public let language: String
     private let pageNumber: PageNumber
 
     /// The page (from 1) the reader is on when the utterance is spoken.
@@ -40,9 +43,10 @@ public struct Utterance: Sendable, Hashable {
 
     init(
         source: TextStorage, range: Range<Int>, element: Int, page: PageNumber, granularity: TextGranularity,
-        traits: ElementTraits = [], label: String? = nil
+        language: String, traits: ElementTraits = [], label: String? = nil
     ) {
         self.source = source
+        self.language = language
         self.traits = traits
         self.label = label
         self.range = range
@@ -51,18 +55,12 @@ public struct Utterance: Sendable, Hashable {
         self.granularity = granularity
     }
 
-    /// The same utterance, of element `element` of another document, on page `page`.
-    package func moved(toElement element: Int, page: PageNumber) -> Utterance {
-        Utterance(
-            source: source, range: range, element: element, page: page, granularity: granularity, traits: traits,
-            label: label)
-    }
-
-    /// Equal utterances have the same text, range, element, granularity, traits and page
-    /// (comparing pages may paginate the document, see ``page``).
+    /// Equal utterances have the same text, range, element, granularity, language, traits and
+    /// page (comparing pages may paginate the document, see ``page``).
     public static func == (lhs: Utterance, rhs: Utterance) -> Bool {
         lhs.text == rhs.text && lhs.range == rhs.range && lhs.element == rhs.element
-            && lhs.granularity == rhs.granularity && lhs.traits == rhs.traits && lhs.isLabel == rhs.isLabel
+            && lhs.granularity == rhs.granularity && lhs.language == rhs.language && lhs.traits == rhs.traits
+            && lhs.isLabel == rhs.isLabel
             && lhs.page == rhs.page
     }
 

@@ -36,9 +36,8 @@ extension ParagraphAssembler {
 
     /// The file after its byte-order mark, cut as `chunking` says: a cut goes at the first place
     /// a chunk can start (``Chunk``) after a chunk's share of the bytes, or, when there is none
-    /// within another share, the chunk goes on. The first chunk starts a block when
-    /// `atBlockStart`.
-    func chunks(_ chunking: Chunking, hardWrapped: Bool, atBlockStart: Bool = true) -> [Chunk] {
+    /// within another share, the chunk goes on. The first chunk starts a block.
+    func chunks(_ chunking: Chunking, hardWrapped: Bool) -> [Chunk] {
         let count: Int
         let minimum: Int
         switch chunking {
@@ -51,7 +50,7 @@ extension ParagraphAssembler {
         let size = max(1, minimum, (end - start + count - 1) / max(1, count))
         var chunks: [Chunk] = []
         var lower = start
-        var atBlockStart = atBlockStart
+        var atBlockStart = true
         var target = start + size
         while target < end {
             guard let cut = cut(after: target, before: min(end, target + size), hardWrapped: hardWrapped) else {

@@ -42,15 +42,6 @@ struct ParagraphAssembler {
         self.file = file
     }
 
-    /// An assembler of a stretch of a file (``BookWindow``) that leaves Aozora markup out or not
-    /// as decided for the whole file.
-    init(stretch source: UnsafeBufferPointer<UInt8>, start: Int, decidedDropsAozoraMarkup: Bool) {
-        self.source = source
-        self.start = start
-        self.dropsAozoraMarkup = decidedDropsAozoraMarkup
-        self.file = nil
-    }
-
     /// What stands between two paragraphs' texts in the buffer: U+2029 PARAGRAPH SEPARATOR,
     /// after which every break rule of UAX #29 and UAX #14 breaks (WB3a, SB4, GB4, LB4), so ICU
     /// can tokenize a run of paragraphs in one pass and find each one's boundaries as if it
@@ -65,13 +56,9 @@ struct ParagraphAssembler {
     /// Assembles the book: the file cut into chunks (``chunks(_:hardWrapped:)``, one a core for
     /// a large file), each planned and then written on a core of its own into its place in the
     /// one buffer, and joined in order; the same book as one pass over the whole file.
-    ///
-    /// A stretch of a file (``BookWindow``) is assembled with the `sample` of the whole file's
-    /// first lines, from a place where a chunk can start, whose first line starts a block when
-    /// `atBlockStart`: its paragraphs are then the ones the whole file has there.
-    func assemble(_ chunking: Chunking = .automatic, sample given: Sample? = nil, atBlockStart: Bool = true) -> Result {
-        let sample = given ?? sample()
-        let chunks = chunks(chunking, hardWrapped: sample.hardWrapped, atBlockStart: atBlockStart)
+    func assemble(_ chunking: Chunking = .automatic) -> Result {
+        let sample = sample()
+        let chunks = chunks(chunking, hardWrapped: sample.hardWrapped)
         var plans = EveryCore.map(chunks.count) { number in
             ParagraphPlanner(
                 assembler: self, hardWrapped: sample.hardWrapped, wrapWidth: sample.wrapWidth,

@@ -7,6 +7,10 @@ import TextNavigation
 /// word, the element's ruby readings as pronunciations, its language), its marks reported as
 /// words.
 ///
+/// Word timing is ``WordTiming/marked`` until the engine is seen to give no marks: an utterance
+/// of several words spoken to its end without one (speech-dispatcher's generic modules, which
+/// ignore SSML marks). From then on it is ``WordTiming/estimated``: the player times the words.
+///
 /// ``stop()`` reaches the engine at once: it cuts the audio off mid-word (espeak-ng's player is
 /// stopped, speech-dispatcher's message cancelled), and nothing more is reported about it.
 ///
@@ -18,6 +22,18 @@ public final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private let queue = DispatchQueue(label: "readaloud.speech")
     /// The number of the latest request; any other is stopped.
     private let generation = Atomic<Int>(0)
+    /// What the engine's marks were seen to be: ``MarksSeen``'s raw value.
+    private let marksSeen = Atomic<UInt8>(MarksSeen.unknown.rawValue)
+
+    /// Whether the engine gives word marks, as far as its speech has shown.
+    private enum MarksSeen: UInt8 {
+        /// Nothing spoken whole yet that should have had marks.
+        case unknown
+        /// A mark came.
+        case given
+        /// An utterance of several words was spoken to its end without a mark.
+        case missing
+    }
 
     /// Speaks through `engine`, with the pronunciations `readings` gives for an element index.
     public init(engine: any SynthesisEngine, readings: @escaping (Int) -> [SpeechMarkup.Reading]) {
@@ -25,7 +41,9 @@ public final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
         self.readings = readings
     }
 
-    public let wordTiming = WordTiming.marked
+    public var wordTiming: WordTiming {
+        marksSeen.load(ordering: .relaxed) == MarksSeen.missing.rawValue ? .estimated : .marked
+    }
 
     public func speak(_ request: SpeechRequest, reporting: @escaping @Sendable (SpeechEngineReport) -> Void) {
         let mine = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
@@ -33,12 +51,20 @@ public final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
             let stopped = { self.generation.load(ordering: .sequentiallyConsistent) != mine }
             guard !stopped() else { return }
             let markup = Self.markup(for: request, readings: request.element.map(readings) ?? [])
+            var marked = false
             let spokenToEnd = engine.speak(markup, priority: request.priority, shouldStop: stopped) { mark, time in
+                marked = true
                 if !stopped() { reporting(.word(mark, milliseconds: time)) }
             }
             if let failure = engine.failure {
                 reporting(.failed(failure))
             } else if spokenToEnd, !stopped() {
+                if marked {
+                    marksSeen.store(MarksSeen.given.rawValue, ordering: .relaxed)
+                } else if request.words.count > 1 {
+                    _ = marksSeen.compareExchange(
+                        expected: MarksSeen.unknown.rawValue, desired: MarksSeen.missing.rawValue, ordering: .relaxed)
+                }
                 reporting(.finished)
             }
         }

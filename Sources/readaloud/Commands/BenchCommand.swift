@@ -22,10 +22,9 @@ enum BenchCommand {
             enclosing unit at random offsets (readaloud's boundary caches, built first, against one \
             reused ICU iterator over the book); read all from the first page to the end; and the \
             time from opening the book's file to the first utterance at a locator in the middle of \
-            the book (BookOpening: a window of the file around the locator, the whole book \
-            loading after the first utterance, outside the timing). For each book: the time to paginate it (width 70, 30 lines a \
-            page) against ICU's line-break pass, and the peak resident memory (VmHWM) above the \
-            resident size before the book was read from its file. Ratios are readaloud's speed \
+            the book, as the front ends open it (the whole file, the library's player). For each \
+            book: the time to paginate it (width 70, 30 lines a page) against ICU's line-break \
+            pass, and the peak resident memory (VmHWM) above the resident size before the book was read from its file. Ratios are readaloud's speed \
             over ICU's (above 1: faster). Build with -c release for meaningful figures; \
             scripts/bench.sh does. Books are tokenized in the language their script suggests \
             (ja, zh, ar, th or en).

@@ -17,7 +17,7 @@ enum InteractiveCommand {
         positionals: [CommandSpec.Positional(name: "book", help: "A UTF-8 plain-text book file.")],
         options: [
             CommandSpec.Option(name: "interactive", valueName: nil, help: "Open the terminal reader (also -i)."),
-            granularity.spec, from.spec, pace.spec, noSpeech.spec,
+            granularity.spec, from.spec, pace.spec, noSpeech.spec, transcript.spec,
         ] + SpeechOptions.all + [
             SelectionStoreOptions.store.spec, CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
@@ -42,6 +42,9 @@ enum InteractiveCommand {
             "Read all without speech, each utterance highlighted for MS milliseconds (50 to 10000; without speech the default is 800).",
         in: 50...10_000, default: 800)
     static let noSpeech = CommandOption.flag("no-speech", help: "Read all without speech, at the --pace.")
+    static let transcript = CommandOption.text(
+        "transcript", valueName: "FILE",
+        help: "Also write what read all presents to FILE as it goes, as the JSON Lines of --format jsonl.")
 
     /// Whether `arguments` ask for the reader (`-i` or `--interactive`); `-i` is rewritten to
     /// `--interactive` for the parser.
@@ -67,6 +70,9 @@ enum InteractiveCommand {
             arguments, locale: locale, document: document, readings: book.readings)
         let stores = Self.stores(arguments)
         let start = try Self.start(arguments, in: document, book: identity, positions: stores.positions)
+        let transcript = try arguments[Self.transcript].map { path throws(CommandFailure) in
+            try ReadAllTranscript(path: path)
+        }
 
         let terminal = Terminal()
         try terminal.start()
@@ -75,7 +81,8 @@ enum InteractiveCommand {
             settings: InteractiveReader.Settings(
                 title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
                 unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
-                store: stores.selections, storeProblem: stores.problem, positions: stores.positions))
+                store: stores.selections, storeProblem: stores.problem, positions: stores.positions,
+                transcript: transcript))
         let status = reader.run()
         terminal.stop()
         if let problem = reader.positionProblem {

@@ -13,7 +13,7 @@ extension InteractiveReader {
         let granularity = unit.textGranularity
         if let current = selection.selection, !current.isEmpty {
             let changed =
-                current.isBackward == !forward
+                current.isBackward(in: document) == !forward
                 ? selection.extend(by: granularity) : selection.shrink(by: granularity)
             guard changed else {
                 announce("Nothing more to select")

@@ -32,6 +32,8 @@ final class InteractiveReader {
         var storeProblem: String?
         /// Where the last position is kept, or `nil` when it is not kept.
         var positions: LastPositionStore?
+        /// Where read all's events are written too (`--transcript`), or `nil`.
+        var transcript: ReadAllTranscript?
     }
 
     /// What is open over the page.

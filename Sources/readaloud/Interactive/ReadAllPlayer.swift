@@ -38,10 +38,10 @@ final class ReadAllPlayer: Sendable {
     let isSpeaking: Bool
 
     /// Starts reading `document` from `position` by `granularity`: spoken by `speech`, or one
-    /// utterance every `pace` without it.
+    /// utterance every `pace` without it; each event written to `transcript` too.
     init(
         document: Document, from position: ReadingPosition, granularity: TextGranularity, pace: Duration,
-        speech: Speech?
+        speech: Speech?, transcript: ReadAllTranscript? = nil
     ) {
         isSpeaking = speech != nil
         let inbox = self.inbox
@@ -49,6 +49,7 @@ final class ReadAllPlayer: Sendable {
             document: document, granularity: granularity, engine: speech?.engine ?? PacedSpeechEngine(pace: pace),
             settings: speech?.settings ?? SpeechSettings()
         ) { event in
+            if case .reading(let reading) = event { transcript?.write(reading, in: document) }
             let step: Step? =
                 switch event {
                 case .reading(.utterance(let utterance)): .utterance(utterance)
