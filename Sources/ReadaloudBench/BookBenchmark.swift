@@ -136,7 +136,7 @@ package struct BookBenchmark {
         var utterances = 0
         let readAllSeconds = Stopwatch.best(of: repetitions) {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
-            var session = ReadingSession(document: document, granularity: granularity, page: 1)
+            let session = ReadingSession(document: document, granularity: granularity, page: 1)
             utterances = 0
             while let event = session.next() {
                 if case .utterance = event { utterances += 1 }
@@ -223,7 +223,7 @@ package struct BookBenchmark {
                             locale: book.locale, layout: layout)
                         opening = opened
                         if case .utterance = opened.firstEvents.first { return }
-                        var session = try opened.session()
+                        let session = try opened.session()
                         while let event = session.next() {
                             if case .utterance = event { break }
                         }

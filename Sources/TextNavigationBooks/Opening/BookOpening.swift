@@ -127,7 +127,7 @@ public final class BookOpening: Sendable {
         var position = locator.position
         position.element = window.paragraph
         guard locator.href == nil, locator.matches(at: position, in: document) else { return nil }
-        var session = ReadingSession(
+        let session = ReadingSession(
             document: document, granularity: granularity, from: position, deferringPagination: true)
         let start = session.nextCursor
         guard case .utterance(let utterance) = session.next() else { return nil }
