@@ -34,15 +34,11 @@
 /// is paginated, and paginates on the next event (see
 /// ``init(document:granularity:from:deferringPagination:)``).
 ///
-/// Pull events with ``next()``, or with `for event in session`: the session is a class and is
-/// its own iterator, so a `for` loop reads the session itself, not a copy. After `break`,
-/// ``pause()`` or the loop's end, ``position`` is where reading stopped, and ``next()`` (or
-/// another loop) goes on from there. ``pause()`` stops after the current event and
-/// ``position`` is then where to resume, in this session (``resume()``) or a new one. Like any
-/// single-pass sequence, a session is used up by what reads it: `Array(session)` or
-/// `session.map(_:)` read it to the end.
-///
-/// Not `Sendable`: one reader's session. Sessions on different tasks may share a document.
+/// Pull events with ``next()`` or `for event in session`: a class, its own iterator, so a loop
+/// reads the session itself (after `break`, ``position`` is where it stopped; `Array(session)`
+/// reads it to the end). ``pause()`` stops after the current event; ``position`` is then where
+/// to resume, in this session (``resume()``) or a new one. Not `Sendable`: one reader's
+/// session. Sessions on different tasks may share a document.
 public final class ReadingSession: Sequence, IteratorProtocol {
     /// The session's state.
     public enum State: Sendable, Hashable {
@@ -145,8 +141,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         deferringPagination: Bool
     ) {
         let granularity = granularity == .document ? TextGranularity.paragraph : granularity
-        self.document = document
-        self.granularity = granularity
+        (self.document, self.granularity) = (document, granularity)
         var navigator = Navigator(document: document)
         navigator.move(to: position)
         var cursor = navigator.position
@@ -168,8 +163,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         }
         self.elementHadUtterance = cursor.offset > 0
         self.readsOutsideReadingOrder =
-            cursor.element < document.elements.count
-            && document.elements[cursor.element].markup.isOutsideReadingOrder
+            cursor.element < document.elements.count && document.elements[cursor.element].markup.isOutsideReadingOrder
     }
 
     /// A session over `document` that goes on where another session, made from `position` and
