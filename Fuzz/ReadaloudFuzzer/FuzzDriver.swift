@@ -241,7 +241,7 @@ struct FuzzDriver {
     }
 
     mutating func readAll(granularity: TextGranularity, from: ReadingPosition?, limit: Int?) {
-        var session =
+        let session =
             from.map { ReadingSession(document: document, granularity: granularity, from: $0) }
             ?? ReadingSession(document: document, granularity: granularity, page: Int(input.next()) - 1)
         expectInDocument(session.position, "session start")

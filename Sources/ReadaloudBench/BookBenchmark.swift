@@ -137,7 +137,7 @@ package struct BookBenchmark {
         var utterances = 0
         let readAllSeconds = Stopwatch.best(of: repetitions) {
             let document = Document(book: parsed, locale: book.locale, layout: layout)
-            var session = ReadingSession(document: document, granularity: granularity, page: 1)
+            let session = ReadingSession(document: document, granularity: granularity, page: 1)
             utterances = 0
             while let event = session.next() {
                 if case .utterance = event { utterances += 1 }

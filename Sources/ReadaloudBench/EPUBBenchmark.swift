@@ -48,7 +48,7 @@ package enum EPUBBenchmark {
         }
         let first = Stopwatch.best(of: repetitions) {
             guard let opened = try? EPUBBook(contentsOf: path) else { return }
-            var session = ReadingSession(document: Document(epub: opened), granularity: .sentence)
+            let session = ReadingSession(document: Document(epub: opened), granularity: .sentence)
             while let event = session.next() {
                 if case .utterance = event { break }
             }

@@ -23,7 +23,11 @@ public protocol NavigableElement: AnyObject, Sendable {
     /// The element's text; positions in the element are UTF-16 offsets into it.
     var text: TextStorage { get }
     /// The tokenizer over ``text``, whose line units are the element's lines (those of
-    /// ``geometry``).
+    /// ``geometry``). Its words, sentences and paragraphs are ICU's by default, or any
+    /// ``TextTokenizer``'s of the backend's (MeCab, a dictionary of its own): make it with
+    /// ``StringTokenizer/init(storage:locale:lineSource:customTokenizer:customGranularities:)``
+    /// (``TextElement`` takes the same), and navigation, read-all, selection and locators use
+    /// those units.
     var stringTokenizer: StringTokenizer { get }
     /// The element's lines and cluster frames now: what carets, selection rects, hit tests and
     /// reading by line number are computed from.

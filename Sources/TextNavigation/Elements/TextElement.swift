@@ -40,6 +40,8 @@ public final class TextElement: NavigableElement {
     private weak let maker: (any LinkedElementSource)?
     /// The element's index among its maker's elements.
     let index: Int
+    /// The backend's own tokenizer for some units, or `nil` for ICU's alone.
+    private let custom: CustomUnits?
 
     /// An element over `text`, laid out `width` cells wide until its document lays it out.
     ///
@@ -55,22 +57,30 @@ public final class TextElement: NavigableElement {
     ///     invalid one falls back to the root locale.
     ///   - width: the width, in cells, it is laid out at until a document lays it out.
     ///   - markup: what its source markup says beyond its text (an EPUB element's).
+    ///   - customTokenizer: the backend's own tokenizer over `text` (MeCab, a dictionary of its
+    ///     own), whose units of `customGranularities` navigation, read-all and selection use
+    ///     instead of ICU's (see ``StringTokenizer/customTokenizer``); `nil` for ICU's alone.
+    ///   - customGranularities: which units come from `customTokenizer`: any of word, sentence
+    ///     and paragraph.
     public convenience init(
         text: TextStorage, traits: ElementTraits = [], label: String? = nil, value: String? = nil,
         customActions: [CustomAction] = [], customContent: [CustomContent] = [], locale: String = "en",
-        width: Double = 70, markup: ElementMarkup = ElementMarkup()
+        width: Double = 70, markup: ElementMarkup = ElementMarkup(), customTokenizer: (any TextTokenizer)? = nil,
+        customGranularities: Set<TextGranularity> = [.word]
     ) {
         self.init(
             text: text, traits: traits, label: label, value: value, customActions: customActions,
-            customContent: customContent, locale: locale, width: width, maker: nil, index: 0, markup: markup)
+            customContent: customContent, locale: locale, width: width, maker: nil, index: 0, markup: markup,
+            custom: customTokenizer.flatMap { CustomUnits(tokenizer: $0, granularities: customGranularities) })
     }
 
     /// An element made on demand by `maker` (a book's document), which finds its links.
     init(
         text: TextStorage, traits: ElementTraits, label: String?, value: String? = nil, customActions: [CustomAction],
         customContent: [CustomContent], locale: String, width: Double, maker: (any LinkedElementSource)?, index: Int,
-        markup: ElementMarkup = ElementMarkup()
+        markup: ElementMarkup = ElementMarkup(), custom: CustomUnits? = nil
     ) {
+        self.custom = custom
         self.markup = markup
         self.text = text
         self.traitBits = Atomic(traits.rawValue)
@@ -129,8 +139,9 @@ public final class TextElement: NavigableElement {
         let lines = self.lines
         // An invalid locale falls back to the root locale, which always opens.
         return tokenizerSlot.store(
-            (try? StringTokenizer(storage: text, locale: locale, lineSource: lines))
-                ?? StringTokenizer(storage: text, locale: .root, lineSource: lines))
+            (try? StringTokenizer(
+                storage: text, shared: TokenizerLocale.named(locale), lineSource: lines, custom: custom))
+                ?? StringTokenizer(storage: text, locale: .root, lineSource: lines, custom: custom))
     }
 
     /// A new ``TextInput`` over the element: its own selection and delegate, sharing the

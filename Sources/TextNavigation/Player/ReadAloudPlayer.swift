@@ -283,11 +283,10 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     /// Fills `pending` with the session's events up to and including the next utterance (its
     /// print pages just before it), or the end.
     private func makeEvents() {
-        guard var reading = session else {
+        guard let reading = session else {
             pending.append((.end, nil))
             return
         }
-        defer { session = reading }
         while let event = reading.next() {
             if case .utterance(let utterance) = event {
                 for marker in printPages?.markers(passedReading: utterance) ?? [] {

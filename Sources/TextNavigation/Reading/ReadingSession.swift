@@ -34,11 +34,12 @@
 /// is paginated, and paginates on the next event (see
 /// ``init(document:granularity:from:deferringPagination:)``).
 ///
-/// Pull events with ``next()``. ``pause()`` stops after the current event and ``position``
-/// is then where to resume, in this session (``resume()``) or a new one.
-///
-/// Not `Sendable`: one reader's session. Sessions on different tasks may share a document.
-public struct ReadingSession: Sequence, IteratorProtocol {
+/// Pull events with ``next()`` or `for event in session`: a class, its own iterator, so a loop
+/// reads the session itself (after `break`, ``position`` is where it stopped; `Array(session)`
+/// reads it to the end). ``pause()`` stops after the current event; ``position`` is then where
+/// to resume, in this session (``resume()``) or a new one. Not `Sendable`: one reader's
+/// session. Sessions on different tasks may share a document.
+public final class ReadingSession: Sequence, IteratorProtocol {
     /// The session's state.
     public enum State: Sendable, Hashable {
         /// Made, nothing read yet.
@@ -107,7 +108,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     ///     never deferred (they cost nothing to count).
     /// - Complexity: O(length of the element at `position`) when deferring; otherwise the first
     ///   session of a document lays out the whole document.
-    public init(
+    public convenience init(
         document: Document, granularity: TextGranularity = .sentence, from position: ReadingPosition,
         deferringPagination: Bool = false
     ) {
@@ -126,7 +127,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     ///     paragraph).
     ///   - page: the page number, from 1 as ``Page/number`` and ``Utterance/page`` count;
     ///     clamped to the document's pages.
-    public init(document: Document, granularity: TextGranularity = .sentence, page: Int = 1) {
+    public convenience init(document: Document, granularity: TextGranularity = .sentence, page: Int = 1) {
         let clamped = Swift.min(Swift.max(1, page), document.pageCount) - 1
         self.init(
             document: document, granularity: granularity, from: document.pageStart(clamped), page: clamped,
@@ -139,18 +140,19 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         document: Document, granularity: TextGranularity, from position: ReadingPosition, page pageIndex: Int?,
         deferringPagination: Bool
     ) {
-        self.document = document
-        self.granularity = granularity == .document ? .paragraph : granularity
+        let granularity = granularity == .document ? TextGranularity.paragraph : granularity
+        (self.document, self.granularity) = (document, granularity)
         var navigator = Navigator(document: document)
         navigator.move(to: position)
-        self.cursor = navigator.position
+        var cursor = navigator.position
         self.walk = ReadingOrderWalk(document: document, from: cursor.element, .forward)
-        if let unit = navigator.currentUnit(self.granularity), unit.range.lowerBound < navigator.position.offset {
+        if let unit = navigator.currentUnit(granularity), unit.range.lowerBound < navigator.position.offset {
             // Start at the start of the unit holding the position, or, from a page's start,
             // after the unit begun on the page before.
-            self.cursor = ReadingPosition(
+            cursor = ReadingPosition(
                 element: unit.element, offset: pageIndex == nil ? unit.range.lowerBound : unit.range.upperBound)
         }
+        self.cursor = cursor
         // The reader is on the page where the first unit starts.
         if let pageIndex {
             self.page = document.page(at: pageIndex)
@@ -159,24 +161,23 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         } else {
             self.page = document.page(containing: cursor)
         }
-        self.elementHadUtterance = self.cursor.offset > 0
+        self.elementHadUtterance = cursor.offset > 0
         self.readsOutsideReadingOrder =
-            cursor.element < document.elements.count
-            && document.elements[cursor.element].markup.isOutsideReadingOrder
+            cursor.element < document.elements.count && document.elements[cursor.element].markup.isOutsideReadingOrder
     }
 
     /// Stops producing events until ``resume()``; ``position`` is where reading will go on.
-    public mutating func pause() {
+    public func pause() {
         if state != .finished { state = .paused }
     }
 
     /// Goes on after ``pause()``.
-    public mutating func resume() {
+    public func resume() {
         if state == .paused { state = .reading }
     }
 
     /// The next event, or `nil` when paused or after ``ReadingEvent/end``.
-    public mutating func next() -> ReadingEvent? {
+    public func next() -> ReadingEvent? {
         guard state != .paused, state != .finished else { return nil }
         state = .reading
         if !pending.isEmpty { return pending.removeFirst() }
@@ -213,7 +214,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     }
 
     /// The element at `index`, looked up when reading reaches it.
-    private mutating func currentElement(at index: Int) -> CurrentElement {
+    private func currentElement(at index: Int) -> CurrentElement {
         if let current, current.index == index { return current }
         let element = document.elements[index]
         let made = CurrentElement(
@@ -226,7 +227,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
 
     /// Whether read-all reads `element` where it is now: elements outside the reading order
     /// only in the run of them the session started in.
-    private mutating func takesPart(_ element: CurrentElement) -> Bool {
+    private func takesPart(_ element: CurrentElement) -> Bool {
         guard element.isOutsideReadingOrder != readsOutsideReadingOrder else { return true }
         if readsOutsideReadingOrder {
             readsOutsideReadingOrder = false
@@ -239,7 +240,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// text when it has no unit, or, for an element read by its label, an empty range with the
     /// label. `range` is `nil` when there is nothing (more) to say; `isLast` when nothing of the
     /// element is left after it.
-    private mutating func nextRange(in element: CurrentElement, at index: Int)
+    private func nextRange(in element: CurrentElement, at index: Int)
         -> (range: Range<Int>?, label: String?, isLast: Bool)
     {
         if let label = element.labelRead {
@@ -261,7 +262,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
 
     /// The events for reading `range` of `element` (or its `label`): the page turns before it,
     /// its utterance, and what follows the element's last utterance.
-    private mutating func event(
+    private func event(
         reading range: Range<Int>, label: String?, of element: CurrentElement, at elementIndex: Int,
         isLastInElement: Bool
     ) -> ReadingEvent {
@@ -302,14 +303,14 @@ public struct ReadingSession: Sequence, IteratorProtocol {
         return events
     }
 
-    private mutating func finish() -> ReadingEvent {
+    private func finish() -> ReadingEvent {
         state = .finished
         pending.removeAll()
         return .end
     }
 
     /// Goes on to the next element in reading order, or one past the last element at the end.
-    private mutating func advanceElement() {
+    private func advanceElement() {
         cursor = ReadingPosition(element: walk.step() ?? document.elements.count, offset: 0)
         elementHadUtterance = false
     }
@@ -317,7 +318,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// Turns pages until the one holding `target`, giving a page-turn event for each; `nil`
     /// when a page may not turn, and reading ends there. A target on an earlier page (where a
     /// link leads back) turns back to it at once.
-    private mutating func turnPages(toward target: ReadingPosition) -> [ReadingEvent]? {
+    private func turnPages(toward target: ReadingPosition) -> [ReadingEvent]? {
         var page = currentPage()
         // Most units start on the page the reader is on: no need to ask the document.
         if let span = pageSpan, span.index == page.index, span.start <= target,
@@ -346,7 +347,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
 
     /// The page the reader is on, found (paginating the document) the first time a session that
     /// defers pagination needs it.
-    private mutating func currentPage() -> Page {
+    private func currentPage() -> Page {
         if let page { return page }
         let found = document.page(containing: deferredStart ?? cursor)
         page = found
@@ -358,7 +359,7 @@ public struct ReadingSession: Sequence, IteratorProtocol {
     /// of text at a time (the first utterance's element, found when the session was made,
     /// prepares nothing), in one ICU pass where they are paragraphs of one book
     /// (``Document/prepareUnitsAhead(_:from:budget:)``).
-    private mutating func units(in element: Int) -> TextUnits {
+    private func units(in element: Int) -> TextUnits {
         if let cachedUnits, cachedUnits.element == element { return cachedUnits.units }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
             !document.elements[element].stringTokenizer.hasUnits(granularity)

@@ -4,11 +4,17 @@ import Foundation
 /// what it says, and enough text around it to find it again after the book changes.
 ///
 /// A plain value, so a reading position (a locator) can be turned into one and back; the
-/// `SavedSelectionStore` keeps it durably.
+/// `SavedSelectionStore` keeps it durably. ``resolve(in:)`` finds it again in the book as it is
+/// now, by the text around its start and its end.
+///
+/// A selection across elements is saved as one record per element it touches
+/// (``SelectionController/saveSelection(note:)``), sharing a ``groupID``;
+/// ``resolve(_:in:)`` turns them back into one selection.
 public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
-    /// How many characters (grapheme clusters) of context ``init(id:book:elementIndex:elementText:utf16Range:granularity:pageHint:createdAt:note:)``
-    /// keeps on each side of the selected text.
-    public static let contextLength = 50
+    /// How many UTF-16 code units of context ``init(id:book:elementIndex:elementText:utf16Range:granularity:pageHint:createdAt:note:groupID:)``
+    /// keeps on each side of the selected text, widened to whole characters: the unit and the
+    /// length a ``Locator`` keeps (``Locator/contextLength``).
+    public static let contextLength = Locator.contextLength
 
     /// The selection's identity, chosen when it is made, so saving it again updates it rather
     /// than adding a copy.
@@ -21,9 +27,11 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
     public var utf16Range: Range<Int>
     /// The selected text.
     public var text: String
-    /// Up to about ``contextLength`` characters of the element's text just before the selection.
+    /// About ``contextLength`` UTF-16 units (whole characters) of the element's text just
+    /// before the selection.
     public var contextBefore: String
-    /// Up to about ``contextLength`` characters of the element's text just after the selection.
+    /// About ``contextLength`` UTF-16 units (whole characters) of the element's text just after
+    /// the selection.
     public var contextAfter: String
     /// The page (from 1, as ``Locator/page``) the selection was on when saved; pages change with
     /// layout, so only a hint. `nil` when unknown.
@@ -34,6 +42,9 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
     public var createdAt: Date
     /// The reader's note, or `nil` when there is none.
     public var note: String?
+    /// The selection across elements this record is a part of: the records of one save share
+    /// it. `nil` for a selection in one element.
+    public var groupID: UUID?
 
     /// A saved selection from its parts, taken as given.
     public init(
@@ -47,7 +58,8 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
         pageHint: Int? = nil,
         granularity: TextGranularity,
         createdAt: Date = Date(),
-        note: String? = nil
+        note: String? = nil,
+        groupID: UUID? = nil
     ) {
         self.id = id
         self.book = book
@@ -60,10 +72,12 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
         self.granularity = granularity
         self.createdAt = createdAt
         self.note = note
+        self.groupID = groupID
     }
 
-    /// A saved selection of `utf16Range` in `elementText`, taking the selected text and up to
-    /// ``contextLength`` characters of context on each side from the element.
+    /// A saved selection of `utf16Range` in `elementText`, taking the selected text and about
+    /// ``contextLength`` UTF-16 units of context (whole characters) on each side from the
+    /// element.
     ///
     /// - Returns: `nil` when `utf16Range` reaches outside `elementText`, or either end falls
     ///   inside a surrogate pair.
@@ -76,7 +90,8 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
         granularity: TextGranularity,
         pageHint: Int? = nil,
         createdAt: Date = Date(),
-        note: String? = nil
+        note: String? = nil,
+        groupID: UUID? = nil
     ) {
         let utf16 = elementText.utf16
         guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= utf16.count,
@@ -92,12 +107,37 @@ public struct SavedSelection: Codable, Sendable, Hashable, Identifiable {
             elementIndex: elementIndex,
             utf16Range: utf16Range,
             text: String(scalars[lower..<upper]),
-            contextBefore: String(String(scalars[..<lower]).suffix(Self.contextLength)),
-            contextAfter: String(String(scalars[upper...]).prefix(Self.contextLength)),
+            contextBefore: Self.trailing(String(scalars[..<lower])[...]),
+            contextAfter: Self.leading(String(scalars[upper...])[...]),
             pageHint: pageHint,
             granularity: granularity,
             createdAt: createdAt,
-            note: note
+            note: note,
+            groupID: groupID
         )
+    }
+
+    /// The first characters of `text` that hold ``contextLength`` UTF-16 units, or all of it
+    /// when it is shorter: a context counted as a ``Locator`` counts it.
+    static func leading(_ text: Substring) -> String {
+        var units = 0
+        var end = text.startIndex
+        while end < text.endIndex, units < contextLength {
+            units += text[end].utf16.count
+            end = text.index(after: end)
+        }
+        return String(text[..<end])
+    }
+
+    /// The last characters of `text` that hold ``contextLength`` UTF-16 units, or all of it
+    /// when it is shorter.
+    static func trailing(_ text: Substring) -> String {
+        var units = 0
+        var start = text.endIndex
+        while start > text.startIndex, units < contextLength {
+            start = text.index(before: start)
+            units += text[start].utf16.count
+        }
+        return String(text[start...])
     }
 }

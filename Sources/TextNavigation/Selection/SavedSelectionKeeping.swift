@@ -10,4 +10,20 @@ public protocol SavedSelectionKeeping: Sendable {
     /// - Throws: when the selection could not be kept; nothing is kept then.
     @discardableResult
     func save(_ selection: SavedSelection) throws -> UUID
+
+    /// Keeps `selections`, the records of one save (the parts of a selection across elements).
+    ///
+    /// A keeper that can keep them all or none should (a `SavedSelectionStore` does, in one
+    /// transaction); the default keeps them one by one.
+    ///
+    /// - Throws: when they could not be kept.
+    func save(_ selections: [SavedSelection]) throws
+}
+
+extension SavedSelectionKeeping {
+    /// Keeps each of `selections` in turn, as a single selection is kept: those kept before a
+    /// failure stay kept.
+    public func save(_ selections: [SavedSelection]) throws {
+        for selection in selections { try save(selection) }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Selection by granularity, as VoiceOver's text-selection rotor does it: select the unit at a
 /// position, extend by a unit (swipe right), shrink back toward the anchor (swipe left), and
 /// the edit rotor's actions on the result.
@@ -217,33 +219,53 @@ public final class SelectionController {
                 })
         }
         if let saveTarget {
-            let records = savedSelections(of: parts, book: saveTarget.book)
+            let records = savedSelections(of: parts, book: saveTarget.book, note: nil)
             let store = saveTarget.store
             actions.append(
                 CustomAction(
                     name: "Save selection", category: .edit,
                     userInputLabels: ["save", "keep", "bookmark", "highlight", "save selection"]
                 ) { _ in
-                    do {
-                        for record in records { try store.save(record) }
-                        return !records.isEmpty
-                    } catch {
-                        return false
-                    }
+                    // The action says only whether it worked; saveSelection(note:) says why not.
+                    (try? store.save(records)) != nil && !records.isEmpty
                 })
         }
         return actions
     }
 
-    /// The saved-selection records for `parts`: one per element the selection touches.
-    private func savedSelections(of parts: [(element: Int, range: Range<Int>)], book: BookIdentity) -> [SavedSelection]
+    /// Saves the selection where ``saveTarget`` says, with `note`: one record per element the
+    /// selection touches, in reading order, which share a ``SavedSelection/groupID`` when there
+    /// are several (``SavedSelection/resolve(_:in:)`` turns them back into one selection).
+    ///
+    /// The edit rotor's "Save selection" (``performEditAction(named:)``) saves the same records
+    /// without a note and says only whether it worked.
+    ///
+    /// - Parameter note: the reader's note, kept with each record.
+    /// - Returns: the records saved; empty when nothing (or an empty range) is selected or
+    ///   there is no ``saveTarget``.
+    /// - Throws: the store's error when it could not keep them (a `SavedSelectionStore` then
+    ///   keeps none of them).
+    @discardableResult
+    public func saveSelection(note: String? = nil) throws -> [SavedSelection] {
+        guard let saveTarget, let selection, !selection.isEmpty else { return [] }
+        let records = savedSelections(of: selection.parts(in: document), book: saveTarget.book, note: note)
+        if !records.isEmpty { try saveTarget.store.save(records) }
+        return records
+    }
+
+    /// The saved-selection records for `parts`: one per element the selection touches, sharing
+    /// a group id when there are several.
+    private func savedSelections(of parts: [(element: Int, range: Range<Int>)], book: BookIdentity, note: String?)
+        -> [SavedSelection]
     {
-        parts.compactMap { part in
+        let groupID = parts.count > 1 ? UUID() : nil
+        return parts.compactMap { part in
             SavedSelection(
                 book: book, elementIndex: part.element, elementText: document.elements[part.element].string,
                 utf16Range: part.range, granularity: granularity,
                 pageHint: document.pageIndex(
-                    containing: ReadingPosition(element: part.element, offset: part.range.lowerBound)) + 1)
+                    containing: ReadingPosition(element: part.element, offset: part.range.lowerBound)) + 1,
+                note: note, groupID: groupID)
         }
     }
 
@@ -255,7 +277,8 @@ public final class SelectionController {
 
     /// Performs the edit action named `query` on the selection (an element's own action gets
     /// the selection's part in the first element it touches). Returns `false` when no such
-    /// action applies or the action fails.
+    /// action applies or the action fails. To save with a note, or to learn what was saved or
+    /// why saving failed, call ``saveSelection(note:)``.
     @discardableResult
     public func performEditAction(named query: String) -> Bool {
         guard let action = editAction(named: query), let selection else { return false }

@@ -48,10 +48,10 @@ extension StringTokenizer {
     }
 
     /// Whether this tokenizer's text comes right after `previous`'s in the same buffer, one
-    /// paragraph separator apart, and is tokenized by the same locale.
+    /// paragraph separator apart, and is tokenized by the same locale, both by ICU alone.
     private func continuesRun(after previous: StringTokenizer) -> Bool {
         let separator = previous.storage.bufferRange.upperBound
-        return shared === previous.shared && storage.buffer === previous.storage.buffer
+        return shared === previous.shared && custom == nil && previous.custom == nil && storage.buffer === previous.storage.buffer
             && storage.bufferRange.lowerBound == separator + 1 && storage.buffer.units[separator] == 0x2029
     }
 

@@ -17,6 +17,9 @@ import Synchronization
 /// - Lines come from a ``LineUnitSource`` (a layout) when one is given; without one, lines are
 ///   the text between hard line breaks (paragraph breaks and U+2028).
 /// - The document is the whole text.
+/// - A backend's own tokenizer (``customTokenizer``: MeCab, a dictionary of its own) may give
+///   the words, sentences or paragraphs instead (``customGranularities``); everything else
+///   (navigation, read-all, selection, the four queries) then uses its units.
 ///
 /// Unit boundaries are computed once per granularity, on first use, and cached: after that a
 /// query is a binary search.
@@ -33,6 +36,10 @@ public final class StringTokenizer: TextTokenizer {
     public let locale: String
     /// Where line units come from; `nil` for hard line breaks.
     public let lineSource: (any LineUnitSource)?
+    /// The backend's tokenizer for ``customGranularities``, or `nil` for ICU's alone.
+    public var customTokenizer: (any TextTokenizer)? { custom?.tokenizer }
+    /// The granularities whose units come from ``customTokenizer`` (empty without one).
+    public var customGranularities: Set<TextGranularity> { custom?.granularities ?? [] }
 
     /// What all tokenizers of the locale share: ids, abbreviations, iterator pools.
     let shared: TokenizerLocale
@@ -42,6 +49,9 @@ public final class StringTokenizer: TextTokenizer {
     private let paragraphs = OnceSlot<CachedUnits>()
     /// Lines between hard line breaks, for a tokenizer without a line source.
     private let hardLines = OnceSlot<CachedUnits>()
+    /// The backend's tokenizer and what it gives, or `nil` (one reference, so a tokenizer
+    /// without one costs a word).
+    let custom: CustomUnits?
 
     /// One granularity's units, boxed once so that a ``OnceSlot`` publishes them with one
     /// pointer-sized atomic.
@@ -58,27 +68,47 @@ public final class StringTokenizer: TextTokenizer {
     /// A tokenizer over `storage` for `locale`, a BCP-47 tag ("ja-JP") or ICU locale id
     /// ("th", "ja@lw=phrase").
     ///
+    /// - Parameters:
+    ///   - storage: the text.
+    ///   - locale: the locale of ICU's rules (and of the characters' writing direction).
+    ///   - lineSource: where line units come from; `nil` for hard line breaks.
+    ///   - customTokenizer: a backend's own tokenizer over the same text, whose units of
+    ///     `customGranularities` replace ICU's; `nil` for ICU's alone.
+    ///   - customGranularities: which units come from `customTokenizer`: any of word, sentence
+    ///     and paragraph (characters are always grapheme clusters, lines always come from
+    ///     `lineSource`; others are ignored).
     /// - Throws: ``ICUError`` when `locale` is malformed.
     /// - Complexity: O(1): the locale is worked out once per process; no ICU iterator is made.
-    public convenience init(storage: TextStorage, locale: String = "en", lineSource: (any LineUnitSource)? = nil)
-        throws(ICUError)
-    {
-        self.init(storage: storage, shared: try TokenizerLocale.named(locale), lineSource: lineSource)
+    ///   A custom tokenizer's units are found on the first query of their granularity, by
+    ///   walking its boundaries (see ``customTokenizer``), and cached.
+    public convenience init(
+        storage: TextStorage, locale: String = "en", lineSource: (any LineUnitSource)? = nil,
+        customTokenizer: (any TextTokenizer)? = nil, customGranularities: Set<TextGranularity> = [.word]
+    ) throws(ICUError) {
+        self.init(
+            storage: storage, shared: try TokenizerLocale.named(locale), lineSource: lineSource,
+            custom: customTokenizer.flatMap { CustomUnits(tokenizer: $0, granularities: customGranularities) })
     }
 
     /// A tokenizer over `storage` for `locale`, which ICU has already accepted (such as
     /// ``ICU/Locale/root``, the fallback for a locale ICU rejects): no failure.
-    convenience init(storage: TextStorage, locale: ICU.Locale, lineSource: (any LineUnitSource)? = nil) {
-        self.init(storage: storage, shared: TokenizerLocale.shared(locale), lineSource: lineSource)
+    convenience init(
+        storage: TextStorage, locale: ICU.Locale, lineSource: (any LineUnitSource)? = nil, custom: CustomUnits? = nil
+    ) {
+        self.init(storage: storage, shared: TokenizerLocale.shared(locale), lineSource: lineSource, custom: custom)
     }
 
     /// A tokenizer over `storage` with `shared`'s locale (one resolved already, for passes that
     /// make many tokenizers of one locale).
-    init(storage: TextStorage, shared: TokenizerLocale, lineSource: (any LineUnitSource)? = nil) {
+    init(
+        storage: TextStorage, shared: TokenizerLocale, lineSource: (any LineUnitSource)? = nil,
+        custom: CustomUnits? = nil
+    ) {
         self.storage = storage
         self.shared = shared
         self.locale = shared.locale
         self.lineSource = lineSource
+        self.custom = custom
         self.state = Locked(
             State(
                 characters: CharacterBoundaries(storage: storage, locale: shared.locale, scans: shared.scansCharacters))
@@ -138,8 +168,11 @@ public final class StringTokenizer: TextTokenizer {
         case .paragraph:
             if let answer = paragraphs.withValue({ body($0.units) }) { return answer }
             return body(
-                paragraphs.store(CachedUnits(UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: false)))
-                    .units)
+                paragraphs.store(
+                    CachedUnits(
+                        customUnits(.paragraph)
+                            ?? UnitBuilder.hardBreakUnits(of: storage, includeLineSeparator: false))
+                ).units)
         case .line:
             if let lineSource { return body(lineSource.lineUnits) }
             if let answer = hardLines.withValue({ body($0.units) }) { return answer }
@@ -151,20 +184,30 @@ public final class StringTokenizer: TextTokenizer {
         }
     }
 
+    /// The units of `granularity` from the custom tokenizer, or `nil` when ICU's are used.
+    private func customUnits(_ granularity: TextGranularity) -> TextUnits? {
+        guard let custom, custom.granularities.contains(granularity) else { return nil }
+        return custom.units(for: granularity, length: length) { isCharacterBoundary($0) }
+    }
+
     private func computeWords() -> TextUnits {
-        (try? shared.words.borrowing { iterator throws(ICUError) in
-            try UnitBuilder.words(
-                of: storage, iterator: iterator, scans: shared.scansWords, scansCharacters: shared.scansCharacters)
-        }) ?? TextUnits()
+        if let units = customUnits(.word) { return units }
+        return
+            (try? shared.words.borrowing { iterator throws(ICUError) in
+                try UnitBuilder.words(
+                    of: storage, iterator: iterator, scans: shared.scansWords, scansCharacters: shared.scansCharacters)
+            }) ?? TextUnits()
     }
 
     private func computeSentences() -> TextUnits {
-        (try? shared.sentences.borrowing { iterator throws(ICUError) in
-            try UnitBuilder.sentences(
-                of: storage, iterator: iterator, abbreviations: shared.abbreviations,
-                exceptions: shared.sentenceScan, scansCharacters: shared.scansCharacters
-            ) { self.isCharacterBoundary($0) }
-        }) ?? TextUnits()
+        if let units = customUnits(.sentence) { return units }
+        return
+            (try? shared.sentences.borrowing { iterator throws(ICUError) in
+                try UnitBuilder.sentences(
+                    of: storage, iterator: iterator, abbreviations: shared.abbreviations,
+                    exceptions: shared.sentenceScan, scansCharacters: shared.scansCharacters
+                ) { self.isCharacterBoundary($0) }
+            }) ?? TextUnits()
     }
 
     /// Whether `offset` is an extended grapheme cluster boundary; `false` outside `0...length`.

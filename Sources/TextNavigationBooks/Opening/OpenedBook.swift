@@ -9,7 +9,7 @@ import TextNavigation
 ///
 /// ```swift
 /// let book = try OpenedBook(contentsOf: "Books/alice-in-wonderland.txt")
-/// var session = ReadingSession(document: book.document, granularity: .sentence)
+/// let session = ReadingSession(document: book.document, granularity: .sentence)
 /// ```
 public struct OpenedBook: Sendable {
     /// What a book opened as: its format and the book it was read as.

@@ -9,8 +9,9 @@ import TextNavigation
 #endif
 
 extension SavedSelectionStore {
-    /// The store's schema, format 1. `created_at` holds seconds since 2001-01-01T00:00:00Z
-    /// (Foundation's reference date, so a `Date` round-trips exactly); `seq` is the order of saving.
+    /// The store's schema, format 2. `created_at` holds seconds since 2001-01-01T00:00:00Z
+    /// (Foundation's reference date, so a `Date` round-trips exactly); `seq` is the order of
+    /// saving; `group_id` the group of the records of a selection across elements (format 2).
     static let schemaSQL = """
         CREATE TABLE IF NOT EXISTS saved_selection (
             seq INTEGER PRIMARY KEY,
@@ -25,12 +26,21 @@ extension SavedSelectionStore {
             page_hint INTEGER,
             granularity TEXT NOT NULL,
             created_at REAL NOT NULL,
-            note TEXT
+            note TEXT,
+            group_id TEXT
         ) STRICT;
         CREATE INDEX IF NOT EXISTS saved_selection_by_book ON saved_selection (book, created_at, seq);
         """
 
-    /// Sets the connection up and checks the file; creates the schema in a new file.
+    /// What brings a file of each older format up to ``formatVersion``, by the format it is
+    /// in: format 1 had no group id (its records are each a selection in one element, so they
+    /// keep none).
+    static let migrationSQL: [Int: String] = [
+        1: "ALTER TABLE saved_selection ADD COLUMN group_id TEXT"
+    ]
+
+    /// Sets the connection up and checks the file; creates the schema in a new file, and
+    /// migrates a file of an older format (``migrationSQL``), keeping every record.
     ///
     /// Nothing is written before the file is known to be sound and ours (or new).
     ///
@@ -70,9 +80,17 @@ extension SavedSelectionStore {
         return try database.writeTransaction { () throws(SQLite.Failure) -> SavedSelectionStoreError? in
             // Checked again under the write lock: another process may have just set the file up.
             if let refusal = try checkIdentity(database, path: path) { return refusal }
-            if try database.integer("PRAGMA user_version") >= formatVersion { return nil }
-            try database.execute(schemaSQL)
-            try database.execute("PRAGMA application_id=\(applicationID)")
+            var version = try database.integer("PRAGMA user_version")
+            if version >= formatVersion { return nil }
+            if version == 0 {
+                try database.execute(schemaSQL)
+                try database.execute("PRAGMA application_id=\(applicationID)")
+            }
+            // Older formats step up one at a time, in this one transaction: all or nothing.
+            while version > 0, version < formatVersion, let step = migrationSQL[version] {
+                try database.execute(step)
+                version += 1
+            }
             try database.execute("PRAGMA user_version=\(formatVersion)")
             return nil
         }

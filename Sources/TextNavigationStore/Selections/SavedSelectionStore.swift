@@ -10,7 +10,7 @@ import TextNavigation
 /// A durable store of saved selections: a SQLite database file, shared safely by every process
 /// that opens it.
 ///
-/// Durability: ``save(_:)`` returns only after its transaction is committed and synced to disk
+/// Durability: a save returns only after its transaction is committed and synced to disk
 /// (WAL mode, `synchronous=FULL`), so an acknowledged save survives the process being killed at
 /// any moment, and a power cut. Several processes may save at once: each write takes the
 /// database's write lock up front (`BEGIN IMMEDIATE`) and waits up to ``busyTimeout`` for it.
@@ -32,8 +32,9 @@ public final class SavedSelectionStore: Sendable {
     /// How long a save waits for another process's write lock before failing.
     public static let busyTimeout: Duration = .seconds(10)
 
-    /// The store's format, kept in the file's `user_version`.
-    static let formatVersion = 1
+    /// The store's format, kept in the file's `user_version`: 2 since records have a group id
+    /// (a file of format 1 is migrated on opening).
+    static let formatVersion = 2
     /// Marks the file as a readaloud saved-selection store (`PRAGMA application_id`): "RdAl".
     static let applicationID: Int32 = 0x5264_416C
 
@@ -118,6 +119,30 @@ public final class SavedSelectionStore: Sendable {
     ///   ``busyTimeout``. Nothing is saved when it throws.
     @discardableResult
     public func save(_ selection: SavedSelection) throws(SavedSelectionStoreError) -> UUID {
+        try save([selection])
+        return selection.id
+    }
+
+    /// Saves `selections` (the records of one save: the parts of a selection across elements)
+    /// in one transaction, all or none, each as a single selection is saved (or updated), and
+    /// as durably.
+    ///
+    /// - Throws: as saving a single selection does; nothing is saved when it throws.
+    public func save(_ selections: [SavedSelection]) throws(SavedSelectionStoreError) {
+        for selection in selections { try check(selection) }
+        try run { database throws(SQLite.Failure) in
+            try database.writeTransaction { () throws(SQLite.Failure) in
+                for selection in selections {
+                    let statement = try database.prepare(Self.upsertSQL)
+                    try Self.bind(selection, to: statement)
+                    _ = try statement.step()
+                }
+            }
+        }
+    }
+
+    /// Refuses a selection the store's schema would not take.
+    private func check(_ selection: SavedSelection) throws(SavedSelectionStoreError) {
         if selection.elementIndex < 0 {
             throw .invalidSelection(
                 path: url.path, id: selection.id.uuidString,
@@ -128,14 +153,6 @@ public final class SavedSelectionStore: Sendable {
                 path: url.path, id: selection.id.uuidString,
                 reason: "UTF-16 range \(selection.utf16Range) starts before the element")
         }
-        try run { database throws(SQLite.Failure) in
-            try database.writeTransaction { () throws(SQLite.Failure) in
-                let statement = try database.prepare(Self.upsertSQL)
-                try Self.bind(selection, to: statement)
-                _ = try statement.step()
-            }
-        }
-        return selection.id
     }
 
     /// The selections saved for `book`, oldest first (by ``SavedSelection/createdAt``, then in

@@ -14,7 +14,8 @@ enum SavedCommand {
             in the text and the note a backslash prints as \\\\, a tab as \\t, a line feed as \\n, a carriage \
             return as \\r and another line break as \\u and 4 hex digits, so a record is one line.
             JSON Lines: one object a line with id, element, start, end, text, before, after, page, \
-            granularity, createdAt and note.
+            granularity, createdAt, note and group (the id the records of one selection across \
+            elements share; absent for a selection in one element).
             """)
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
@@ -64,6 +65,7 @@ enum SavedCommand {
         object.add("granularity", selection.granularity.rawValue)
         object.add("createdAt", dates.string(from: selection.createdAt))
         if let note = selection.note { object.add("note", note) }
+        if let group = selection.groupID { object.add("group", group.uuidString.lowercased()) }
         return object
     }
 }

@@ -17,7 +17,7 @@ struct EPUBReadingOrderTests {
     private func events(_ document: Document, from position: ReadingPosition = ReadingPosition(element: 0, offset: 0))
         -> [ReadingEvent]
     {
-        var session = ReadingSession(document: document, granularity: .sentence, from: position)
+        let session = ReadingSession(document: document, granularity: .sentence, from: position)
         var events: [ReadingEvent] = []
         while let event = session.next() { events.append(event) }
         return events

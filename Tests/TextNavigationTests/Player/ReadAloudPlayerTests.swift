@@ -93,7 +93,7 @@ import TextNavigationBooks
         #expect(locator.textAfter.hasPrefix(heardWord))
         // A new reading from the locator starts with the sentence holding that word.
         let next = Self.sessionEvents(document, .sentence).first
-        var resumed = ReadingSession(document: document, from: locator.position)
+        let resumed = ReadingSession(document: document, from: locator.position)
         #expect(resumed.next() == next)
         let requests = engine.requests.count
         Thread.sleep(forTimeInterval: 0.2)

@@ -31,7 +31,7 @@ import Testing
                 let eager = ReadingSession(document: reference, granularity: granularity, from: start)
                 let expected = Array(eager.prefix(40))
                 let fresh = try BookDocuments.document(name, layout: PageLayout(width: 40, linesPerPage: 9))
-                var deferred = ReadingSession(
+                let deferred = ReadingSession(
                     document: fresh, granularity: granularity, from: start, deferringPagination: true)
                 let first = deferred.next()
                 // The first utterance came before any pagination, and knows its page when asked.

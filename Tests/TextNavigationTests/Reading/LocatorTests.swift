@@ -15,8 +15,7 @@ import TextNavigationBooks
         #expect(resolved == position)
         #expect(document.pageIndex(containing: resolved) != before)
         let session = ReadingSession(document: document, granularity: .word, from: resolved)
-        var copy = session
-        if case .utterance(let utterance) = copy.next() { #expect(utterance.element == element) }
+        if case .utterance(let utterance) = session.next() { #expect(utterance.element == element) }
     }
 
     @Test func aLocatorFindsItsPlaceAfterSmallEdits() throws {

@@ -19,7 +19,7 @@ import TextNavigationBooks
     @Test(arguments: books, granularities)
     func readAllLosesAndRepeatsNothing(book: String, granularity: TextGranularity) throws {
         let document = try BookDocuments.document(book)
-        var session = ReadingSession(document: document, granularity: granularity, page: 1)
+        let session = ReadingSession(document: document, granularity: granularity, page: 1)
         var covered = Array(repeating: [Range<Int>](), count: document.elements.count)
         var lastElement = -1
         var page = 1
@@ -80,13 +80,13 @@ import TextNavigationBooks
     @Test func stopAndResumeReadsEverythingOnce() throws {
         let document = try BookDocuments.document("alice-in-wonderland.txt")
         let full = Array(ReadingSession(document: document, granularity: .word, page: 1))
-        var first = ReadingSession(document: document, granularity: .word, page: 1)
+        let first = ReadingSession(document: document, granularity: .word, page: 1)
         var events: [ReadingEvent] = []
         for _ in 0..<1234 { events.append(first.next()!) }
         first.pause()
         #expect(first.next() == nil)
         #expect(first.state == .paused)
-        var resumed = ReadingSession(document: document, granularity: .word, from: first.position)
+        let resumed = ReadingSession(document: document, granularity: .word, from: first.position)
         while let event = resumed.next() { events.append(event) }
         let utterances = { (list: [ReadingEvent]) in
             list.compactMap {
@@ -98,7 +98,7 @@ import TextNavigationBooks
 
     @Test func readingStartsAtThePageTheReaderIsOn() throws {
         let document = try BookDocuments.document("alice-in-wonderland.txt")
-        var session = ReadingSession(document: document, granularity: .sentence, page: 6)
+        let session = ReadingSession(document: document, granularity: .sentence, page: 6)
         guard case .utterance(let first) = session.next() else {
             Issue.record("expected an utterance")
             return
@@ -120,7 +120,7 @@ import TextNavigationBooks
                 sentence.start.offset < edge.offset
             {
                 crossing += 1
-                var session = ReadingSession(
+                let session = ReadingSession(
                     document: document, granularity: .sentence,
                     from: ReadingPosition(element: edge.element, offset: sentence.start.offset))
                 guard case .utterance(let utterance) = session.next() else { continue }

@@ -57,7 +57,7 @@ import TextNavigation
 
     @Test func aSessionFromWherePausedReadingStoppedGoesOnInColumnOrder() {
         let document = LinkedPages.columns()
-        var session = ReadingSession(document: document, granularity: .sentence)
+        let session = ReadingSession(document: document, granularity: .sentence)
         var heard: [String] = []
         while heard.last != "Cherries are red.", case .utterance(let utterance)? = session.next() {
             heard.append(utterance.text)
@@ -75,7 +75,7 @@ import TextNavigation
         // The last element by reading order is not the last by index.
         let elements = [TextElement("Left."), TextElement("Right."), TextElement("Below left.")]
         TextElement.link([elements[0], elements[2], elements[1]])
-        var session = ReadingSession(document: Document(elements: elements), granularity: .word)
+        let session = ReadingSession(document: Document(elements: elements), granularity: .word)
         while let event = session.next(), event != .end {}
         #expect(session.position == ReadingPosition(element: 1, offset: 6))
     }

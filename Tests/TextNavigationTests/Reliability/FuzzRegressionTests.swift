@@ -26,7 +26,7 @@ import TextNavigationBooks
     func pausingAfterTheLastUtteranceResumesAtTheEnd(granularity: TextGranularity) throws {
         let document = Document(
             book: try PlainTextBook(Self.arabicArticles), locale: "ar", layout: PageLayout(width: 0, linesPerPage: 9))
-        var session = ReadingSession(document: document, granularity: granularity, page: 1)
+        let session = ReadingSession(document: document, granularity: granularity, page: 1)
         var lastUtterance: Utterance?
         while let event = session.next() {
             guard case .utterance(let utterance) = event else { continue }

@@ -288,7 +288,7 @@ struct HostileInputTests {
         let middle = ReadingPosition(element: 0, offset: length / 2)
         let locator = Locator(position: middle, in: document)
         #expect(try Locator(json: locator.json).resolve(in: document) == middle)
-        var fromMiddle = ReadingSession(document: document, granularity: .word, from: middle)
+        let fromMiddle = ReadingSession(document: document, granularity: .word, from: middle)
         guard case .utterance(let word) = fromMiddle.next() else {
             Issue.record("nothing read from the middle")
             return

@@ -317,7 +317,7 @@ struct InvariantChecker {
     // MARK: Read-all (invariant 8)
 
     mutating func checkReadAll(_ granularity: TextGranularity, from start: ReadingPosition?) {
-        var session =
+        let session =
             start.map { ReadingSession(document: document, granularity: granularity, from: $0) }
             ?? ReadingSession(document: document, granularity: granularity, page: 1)
         let first = session.position

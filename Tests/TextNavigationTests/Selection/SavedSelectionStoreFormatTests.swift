@@ -23,9 +23,10 @@ struct SavedSelectionStoreFormatTests {
         let scratch = try ScratchDirectory("format")
         defer { scratch.remove() }
         try SavedSelectionStore(url: scratch.storeURL).close()
-        try write(["PRAGMA user_version=2"], to: scratch.storeURL)
+        let newer = SavedSelectionStore.formatVersion + 1
+        try write(["PRAGMA user_version=\(newer)"], to: scratch.storeURL)
 
-        #expect(throws: SavedSelectionStoreError.newerFormat(path: scratch.storeURL.path, version: 2)) {
+        #expect(throws: SavedSelectionStoreError.newerFormat(path: scratch.storeURL.path, version: newer)) {
             try SavedSelectionStore(url: scratch.storeURL)
         }
     }
@@ -99,5 +100,73 @@ struct SavedSelectionStoreFormatTests {
             for sql in statements { try database.execute(sql) }
         }
         try connection.close()
+    }
+}
+
+/// A store file of format 1 (before group ids) opens as format 2 with every record kept.
+@Suite("SavedSelectionStore migration")
+struct SavedSelectionStoreMigrationTests {
+    /// Format 1's schema, as readaloud wrote it.
+    static let formatOneSQL = [
+        """
+        CREATE TABLE saved_selection (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            book TEXT NOT NULL,
+            element_index INTEGER NOT NULL CHECK (element_index >= 0),
+            utf16_start INTEGER NOT NULL CHECK (utf16_start >= 0),
+            utf16_end INTEGER NOT NULL CHECK (utf16_end >= utf16_start),
+            text TEXT NOT NULL,
+            context_before TEXT NOT NULL,
+            context_after TEXT NOT NULL,
+            page_hint INTEGER,
+            granularity TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            note TEXT
+        ) STRICT
+        """,
+        "CREATE INDEX saved_selection_by_book ON saved_selection (book, created_at, seq)",
+        """
+        INSERT INTO saved_selection (id, book, element_index, utf16_start, utf16_end, text, context_before,
+            context_after, page_hint, granularity, created_at, note)
+        VALUES ('6F9619FF-8B86-D011-B42D-00C04FC964FF', 'book-a', 3, 4, 9, 'quick', 'The ', ' brown', 2, 'word',
+            800000000.5, 'kept')
+        """,
+        "PRAGMA application_id=\(SavedSelectionStore.applicationID)",
+        "PRAGMA user_version=1",
+    ]
+
+    @Test func aFormatOneStoreIsMigratedKeepingItsRecords() throws {
+        let scratch = try ScratchDirectory("migration")
+        defer { scratch.remove() }
+        let connection = try SQLite.Connection(path: scratch.storeURL.path)
+        try connection.withDatabase { database throws(SQLite.Failure) in
+            for sql in Self.formatOneSQL { try database.execute(sql) }
+        }
+        try connection.close()
+
+        let store = try SavedSelectionStore(url: scratch.storeURL)
+        let old = try store.selections(forBook: "book-a")
+        #expect(old.count == 1)
+        #expect(old.first?.id == UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+        #expect(old.first?.text == "quick" && old.first?.note == "kept" && old.first?.groupID == nil)
+        #expect(old.first?.utf16Range == 4..<9 && old.first?.elementIndex == 3 && old.first?.pageHint == 2)
+        var grouped = SavedSelection.sample(1)
+        grouped.groupID = UUID()
+        let single = SavedSelection.sample(2)
+        try store.save([grouped, single])
+        try store.close()
+
+        let reopened = try SavedSelectionStore(url: scratch.storeURL)
+        #expect(try reopened.selections(forBook: "book-a") == old + [grouped, single])
+        #expect(try reopened.integrityProblems().isEmpty)
+        try reopened.close()
+        let check = try SQLite.Connection(path: scratch.storeURL.path)
+        let version = try check.withDatabase { database throws(SQLite.Failure) in
+            try database.integer("PRAGMA user_version")
+        }
+        try check.close()
+        #expect(version == SavedSelectionStore.formatVersion)
+        #expect(version == 2)
     }
 }

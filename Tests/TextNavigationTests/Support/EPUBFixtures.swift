@@ -67,7 +67,7 @@ enum EPUBFixtures {
 
     /// The utterances of reading all of `document` by `granularity` from the start.
     static func readAll(_ document: Document, by granularity: TextGranularity) -> [Utterance] {
-        var session = ReadingSession(document: document, granularity: granularity)
+        let session = ReadingSession(document: document, granularity: granularity)
         var utterances: [Utterance] = []
         while let event = session.next() {
             if case .utterance(let utterance) = event { utterances.append(utterance) }
