@@ -27,7 +27,10 @@ func main() -> Int32 {
         writeToStandardError("Error: cannot write to standard output: it is closed\n")
         return ExitCode.ioError.rawValue
     }
-    if arguments == ["--version"] {
+    // `--version` anywhere before a `--` (never an option's value, which cannot start with
+    // `--`) prints the version, whatever else the line asks for: `readaloud BOOK --version`
+    // reads nothing.
+    if arguments.prefix(while: { $0 != "--" }).contains("--version") {
         StandardOutput.shared.line("readaloud \(version)")
         StandardOutput.shared.flush()
         return ExitCode.success.rawValue

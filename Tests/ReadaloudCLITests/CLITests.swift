@@ -149,4 +149,24 @@ import Testing
         let version = try CLIRunner.run(["--version"])
         #expect(version.standardOutput.hasPrefix("readaloud "))
     }
+
+    /// `--version` anywhere on the command line prints the version, exits 0 and reads
+    /// nothing; after `--` it is a book's name.
+    @Test func versionAnywhereOnTheCommandLine() throws {
+        let alone = try CLIRunner.run(["--version"])
+        #expect(alone.status == 0)
+        let book = CLIRunner.book("alice-in-wonderland.txt")
+        for arguments in [
+            [book, "--version"], ["--version", book], [book, "--granularity", "word", "--version"],
+            ["units", book, "--version"], ["serve", "--version"], [book, "-i", "--version"],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.standardOutput == alone.standardOutput, "\(arguments)")
+            #expect(result.standardError == "", "\(arguments)")
+        }
+        let named = try CLIRunner.run(["--", "--version"])
+        #expect(named.status != 0)
+        #expect(!named.standardOutput.hasPrefix("readaloud "))
+    }
 }

@@ -94,16 +94,29 @@ public final class TextElement: NavigableElement {
         self.index = index
     }
 
-    /// An element holding a copy of `string`.
+    /// An element holding a copy of `string`, with everything
+    /// ``init(text:traits:label:value:customActions:customContent:locale:width:markup:)`` takes.
     ///
     /// - Parameters:
     ///   - string: the element's text.
-    ///   - traits: what the element is.
+    ///   - traits: what the element is (settable later, ``traits``).
     ///   - label: what assistive technology says when the text is not enough (an image's
     ///     description, read instead of an empty text).
-    ///   - locale: a BCP-47 tag or ICU locale id for tokenization and line breaking.
-    public convenience init(_ string: String, traits: ElementTraits = [], label: String? = nil, locale: String = "en") {
-        self.init(text: TextStorage(string), traits: traits, label: label, locale: locale)
+    ///   - value: the element's value, if it has one.
+    ///   - customActions: the actions it offers (edit-category ones act on a selection).
+    ///   - customContent: extra information, read with it (high importance) or on demand.
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
+    ///     invalid one falls back to the root locale.
+    ///   - width: the width, in cells, it is laid out at until a document lays it out.
+    ///   - markup: what its source markup says beyond its text.
+    public convenience init(
+        _ string: String, traits: ElementTraits = [], label: String? = nil, value: String? = nil,
+        customActions: [CustomAction] = [], customContent: [CustomContent] = [], locale: String = "en",
+        width: Double = 70, markup: ElementMarkup = ElementMarkup()
+    ) {
+        self.init(
+            text: TextStorage(string), traits: traits, label: label, value: value, customActions: customActions,
+            customContent: customContent, locale: locale, width: width, markup: markup)
     }
 
     /// What the element is. Settable: a backend may mark an element (say, ``ElementTraits/image``)

@@ -34,4 +34,47 @@ public protocol TextTokenizer: Sendable {
     func isPosition(
         _ position: TextPosition, withinTextUnit granularity: TextGranularity, inDirection direction: TextDirection
     ) -> Bool
+
+    /// The units of `granularity`, in order, gaps left out (white space between words,
+    /// separators between paragraphs): a requirement, so `tokenizer.units(for: .word)` works on
+    /// an `any TextTokenizer` as on a ``StringTokenizer``.
+    ///
+    /// A tokenizer that keeps its units gives them (``StringTokenizer``, from its boundary
+    /// cache); the default finds them with the four queries above.
+    func units(for granularity: TextGranularity) -> TextUnits
+}
+
+extension TextTokenizer {
+    /// The units of `granularity` as the four queries give them: from the start of the text
+    /// (the document unit's range), the unit that holds each position going forward, and past
+    /// each gap the next boundary. Whatever a tokenizer answers, the units lie in the text, in
+    /// order, without overlapping (a unit that overlaps the one before is dropped), and the
+    /// walk ends: it only moves forward.
+    ///
+    /// - Complexity: O(*u*) queries for *u* units and gaps; a tokenizer that keeps its units
+    ///   answers in O(1) instead, as ``StringTokenizer`` does.
+    public func units(for granularity: TextGranularity) -> TextUnits {
+        let forward = TextDirection.storage(.forward)
+        let length =
+            rangeEnclosingPosition(TextPosition(offset: 0), with: .document, inDirection: forward)?.end.offset ?? 0
+        var units = TextUnits()
+        var offset = 0
+        while offset < length {
+            let position = TextPosition(offset: offset)
+            if let range = rangeEnclosingPosition(position, with: granularity, inDirection: forward),
+                range.end.offset > offset
+            {
+                let end = Swift.min(range.end.offset, length)
+                units.append(Swift.max(range.start.offset, 0)..<end)
+                offset = end
+            } else if let next = self.position(from: position, toBoundary: granularity, inDirection: forward),
+                next.offset > offset
+            {
+                offset = next.offset
+            } else {
+                break
+            }
+        }
+        return units
+    }
 }

@@ -5,13 +5,18 @@ import TextNavigation
 /// leaves out Aozora Bunko's markup), the source map still leading every character back to its
 /// bytes.
 ///
-/// An underscore is a mark only as one of a pair within a paragraph, as Markdown reads `_`: an
-/// opening one stands before a word (no letter, digit or underscore before it; no white space or
-/// underscore after it), a closing one after a word (no white space or underscore before it; no
-/// underscore after it, and no letter or digit either unless the marks enclose part of one word,
-/// as in `_Un_important`); each closing one pairs with the nearest opening one before it. So
+/// An underscore is a mark only as one of a pair, as Markdown reads `_`: an opening one stands
+/// before a word (no letter, digit or underscore before it; no white space or underscore after
+/// it), a closing one after a word (no white space or underscore before it; no underscore after
+/// it, and no letter or digit either unless the marks enclose part of one word, as in
+/// `_Un_important`); each closing one pairs with the nearest opening one before it. So
 /// `snake_case`, a lone `_` and `__init__` are text, and so is an underscore left without a
 /// partner.
+///
+/// A pair lies within a paragraph, or within the run of indented paragraphs of one block that
+/// ``ParagraphPlanner`` hands over whole (a centred dedication, each line a paragraph of its
+/// own: `_To J. Comyns Carr` … `gratefully inscribed_`); a line break counts as white space, so
+/// no pair encloses "part of one word" across lines, and no pair crosses a blank line.
 struct EmphasisMarks {
     let source: UnsafeBufferPointer<UInt8>
 

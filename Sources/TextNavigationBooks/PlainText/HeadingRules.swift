@@ -78,9 +78,12 @@ struct HeadingRules {
     /// 第, the mark of an ordinal, as UTF-8.
     private static let ordinalMark: [UInt8] = [0xE7, 0xAC, 0xAC]
 
-    /// Chinese numerals (and ASCII and full-width digits are numerals too).
+    /// Chinese numerals (and ASCII and full-width digits are numerals too). Zero is 零, or 〇
+    /// (U+3007) or ○ (U+25CB WHITE CIRCLE), as novels number chapters digit by digit: 第一○回
+    /// (10), 第二○回 (20), 第一○○回 (100) in Project Gutenberg's 西遊記.
     private static let numerals: Set<Unicode.Scalar> = [
-        "〇", "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "廿", "卅", "百", "千", "万", "萬", "两",
+        "\u{3007}", "\u{25CB}", "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "廿", "卅", "百", "千", "万", "萬",
+        "两",
         "兩", "壹", "貳", "贰", "參", "叁", "肆", "伍", "陸", "陆", "柒", "捌", "玖", "拾", "佰", "仟",
     ]
 
@@ -96,7 +99,8 @@ struct HeadingRules {
     /// 第, a number (Chinese numerals or digits), a counter, then the end of the line, or white
     /// space and a title that does not end as a sentence does ("第一回說的是…" is prose).
     private func isNumberedChapterLine(_ range: Range<Int>) -> Bool {
-        guard range.count >= 9, range.count <= 180,
+        // At least 第, one digit and a counter: 7 bytes (`第1章`).
+        guard range.count >= 7, range.count <= 180,
             Self.ordinalMark.indices.allSatisfy({ source[range.lowerBound + $0] == Self.ordinalMark[$0] })
         else { return false }
         let text = String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)

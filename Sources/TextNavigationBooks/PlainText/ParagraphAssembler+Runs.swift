@@ -15,11 +15,12 @@ extension ParagraphAssembler {
         case rubyReading(Range<Int>)
     }
 
-    /// The emphasis marks of `piece` (``EmphasisMarks``), in order; empty, and found without
-    /// allocating, when it has no underscore.
-    func emphasisMarks(of piece: Piece) -> [Int] {
+    /// The emphasis marks of the bytes `range` (a piece, or the pieces of an indented block:
+    /// ``EmphasisMarks``), in order; empty, and found without allocating, when it has no
+    /// underscore.
+    func emphasisMarks(in range: Range<Int>) -> [Int] {
         let marks = EmphasisMarks(source: source)
-        return marks.containsUnderscore(piece.lower..<piece.upper) ? marks.marks(in: piece.lower..<piece.upper) : []
+        return marks.containsUnderscore(range) ? marks.marks(in: range) : []
     }
 
     /// Calls `body` with the runs of a piece's text in order: each line trimmed (a heading also
@@ -27,7 +28,7 @@ extension ParagraphAssembler {
     /// out), and between two lines a soft wrap, unless both sides of it are East Asian wide
     /// characters.
     ///
-    /// `marks` are the piece's emphasis marks (``emphasisMarks(of:)``), which planning finds
+    /// `marks` are the piece's emphasis marks (``emphasisMarks(in:)``), which planning finds
     /// once for both passes. Planning counts what this gives and writing writes it, so the two
     /// agree.
     @inline(__always)

@@ -14,7 +14,7 @@ struct ParagraphPlanner {
         var units: Int
         /// About how many anchors the text will take (at most a few more than it takes).
         var anchors: Int
-        /// The emphasis marks of every paragraph (``ParagraphAssembler/emphasisMarks(of:)``), in
+        /// The emphasis marks of every paragraph (``ParagraphAssembler/emphasisMarks(in:)``), in
         /// order, for writing.
         var marks: [Int] = []
         /// Whether a form feed came after the last paragraph: the next stretch's first paragraph
@@ -60,6 +60,11 @@ struct ParagraphPlanner {
     private var pendingPage = false
     /// Whether the next line starts a block (a blank line, a form feed or the start came before it).
     private var atBlockStart = true
+    /// The open indented run: the last pieces, consecutive indented paragraphs of one block of
+    /// a hard-wrapped file (a centred dedication, verse), with the counts known for each as
+    /// plain text. Their emphasis marks may pair across their lines, so they are counted when
+    /// the run closes (``closeIndentedRun()``).
+    private var indentedRun: [(units: Int, anchors: Int)?] = []
 
     /// A planner for `assembler`'s file, which the sample found hard-wrapped at `wrapWidth` or
     /// not: for the lines of `bytes` (the whole file after its byte-order mark unless given), the
@@ -88,6 +93,7 @@ struct ParagraphPlanner {
             take(line)
         }
         flush(endsBlock: true)
+        closeIndentedRun()
         result.endsWithPageBreak = pendingPage
         return result
     }
@@ -96,6 +102,7 @@ struct ParagraphPlanner {
         let content = lines.trimmed(line.bytes)
         if content.isEmpty {
             flush(endsBlock: true)
+            closeIndentedRun()
             atBlockStart = true
         } else if assembler.headings.markdownHeadingPrefix(content) > 0 {
             flush(endsBlock: false)
@@ -106,6 +113,7 @@ struct ParagraphPlanner {
         }
         if line.endsWithFormFeed {
             flush(endsBlock: true)
+            closeIndentedRun()
             pendingPage = true
             atBlockStart = true
         }
@@ -178,17 +186,54 @@ struct ParagraphPlanner {
         } else {
             // (Counted again by forEachRun when markup may be left out.)
             let counted = assembler.dropsAozoraMarkup ? nil : (closed.units, closed.anchors)
-            append(closed.first.bytes.lowerBound, closed.end, heading: false, counted: counted)
+            append(
+                closed.first.bytes.lowerBound, closed.end, heading: false, counted: counted,
+                indented: hardWrapped && closed.firstIndent > 0)
         }
     }
 
     /// Adds the paragraph from `start` to `end`, with the units and anchors `counted` for it as
-    /// plain text (its lines' text and soft wraps), or counting them.
-    private mutating func append(_ start: Int, _ end: Int, heading: Bool, counted: (units: Int, anchors: Int)? = nil) {
+    /// plain text (its lines' text and soft wraps), or counting them; an `indented` one (its
+    /// first line indented, in a hard-wrapped file) joins the open indented run, and any other
+    /// closes it first.
+    private mutating func append(
+        _ start: Int, _ end: Int, heading: Bool, counted: (units: Int, anchors: Int)? = nil, indented: Bool = false
+    ) {
         let piece = Piece(start, end, isHeading: heading, startsPage: pendingPage)
         pendingPage = false
+        if indented {
+            result.pieces.append(piece)
+            indentedRun.append(counted)
+            return
+        }
+        closeIndentedRun()
         result.pieces.append(piece)
-        let marks = assembler.emphasisMarks(of: piece)
+        count(piece, marks: assembler.emphasisMarks(in: piece.lower..<piece.upper)[...], counted: counted)
+    }
+
+    /// Counts the open indented run's pieces, with the emphasis marks of all their lines
+    /// together: an underscore that opens on one line of the run may close on a later one (as
+    /// in a dedication, `_To J. Comyns Carr` … `gratefully inscribed_`). A blank line, a form
+    /// feed, a heading or a paragraph that is not indented closes the run, so marks never pair
+    /// across them.
+    private mutating func closeIndentedRun() {
+        guard !indentedRun.isEmpty else { return }
+        let first = result.pieces.count - indentedRun.count
+        let marks = assembler.emphasisMarks(
+            in: result.pieces[first].lower..<result.pieces[result.pieces.count - 1].upper)
+        var nextMark = 0
+        for (offset, counted) in indentedRun.enumerated() {
+            let piece = result.pieces[first + offset]
+            let firstMark = nextMark
+            while nextMark < marks.count, marks[nextMark] < piece.upper { nextMark += 1 }
+            count(piece, marks: marks[firstMark..<nextMark], counted: counted)
+        }
+        indentedRun.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds what `piece`'s text takes, without its emphasis marks `marks`, to the plan: the
+    /// units and anchors `counted` for it as plain text less the marks, or those its runs take.
+    private mutating func count(_ piece: Piece, marks: ArraySlice<Int>, counted: (units: Int, anchors: Int)?) {
         result.marks += marks
         if let counted {
             // Each mark is one byte of a line's text left out; it may split a run in two.
@@ -199,7 +244,7 @@ struct ParagraphPlanner {
         var units = 0
         var anchors = 0
         let source = assembler.source
-        assembler.forEachRun(of: piece, marks: marks[...]) { run in
+        assembler.forEachRun(of: piece, marks: marks) { run in
             switch run {
             case .rubyBase, .rubyReading:
                 break  // no text, no anchor

@@ -22,12 +22,14 @@ import TextNavigation
 /// 4. Headings: a line `# Title` (up to six `#`), and a line such as `CHAPTER I.`,
 ///    `Chapter 12. Loomings`, `第一章`, `第三十五回` or `第一回　靈根育孕源流出　心性修持大道生` standing
 ///    alone in its block, or with one title line under it (which becomes a heading too)
-///    (`HeadingRules`).
+///    (`HeadingRules`). A Chinese chapter number is any run of Chinese numerals or digits,
+///    zero written 零, 〇 or ○ (第一○○回, chapter 100).
 /// 5. Each paragraph's text is trimmed of leading and trailing white space, and keeps a
 ///    ``SourceMap`` from its offsets back to the file's bytes. Markup that would be read aloud
 ///    is left out: in an Aozora-style file, ruby readings, their base marks and editor notes
 ///    (`AozoraMarkup`; `《…》` that is not a reading, as a Chinese book title, stays), and
-///    Project Gutenberg's `_emphasis_` underscores (`EmphasisMarks`).
+///    Project Gutenberg's `_emphasis_` underscores (`EmphasisMarks`), paired within a
+///    paragraph or across the paragraphs of one indented block (a centred dedication).
 ///
 /// All paragraphs share one ``UTF16Buffer``; each paragraph's ``Paragraph/text`` is its range.
 /// Consecutive paragraphs' texts are one U+2029 PARAGRAPH SEPARATOR apart, a unit in no

@@ -54,6 +54,46 @@ import TextNavigationBooks
         #expect(source[byte - 1] == UInt8(ascii: "_"))
     }
 
+    /// A centred dedication (Project Gutenberg's *Pride and Prejudice*, #1342, with Hugh
+    /// Thomson's illustrations) is one emphasis over five indented lines, each a paragraph of
+    /// its own: the marks pair across the block's lines, and the map still leads to the bytes.
+    @Test func emphasisSpansTheLinesOfAnIndentedBlock() throws {
+        let text = """
+            Produced by Anonymous Volunteers. This is the hard-wrapped text of the
+            book, seventy columns wide or so, as every Project Gutenberg file is.
+
+                                        [Illustration:
+
+                                      _To J. Comyns Carr
+                                  in acknowledgment of all I
+                                   owe to his friendship and
+                                advice, these illustrations are
+                                     gratefully inscribed_
+
+                                        _Hugh Thomson_
+                                               ]
+
+                An indented _opening
+                without a partner in its block
+
+                stays, as does a closing_ one
+                after a blank line. So do _half of
+                it and a_b, snake_case across lines.
+            """
+        let source = Array(text.utf8)
+        let book = try PlainTextBook(bytes: source)
+        #expect(book.isHardWrapped)
+        #expect(
+            book.paragraphs.map(\.text.string) == [
+                "Produced by Anonymous Volunteers. This is the hard-wrapped text of the book, seventy columns wide or so, as every Project Gutenberg file is.",
+                "[Illustration:", "To J. Comyns Carr", "in acknowledgment of all I", "owe to his friendship and",
+                "advice, these illustrations are", "gratefully inscribed", "Hugh Thomson", "]",
+                "An indented _opening", "without a partner in its block", "stays, as does a closing_ one",
+                "after a blank line. So do _half of", "it and a_b, snake_case across lines.",
+            ])
+        try Self.expectMapsToBytes(book, source)
+    }
+
     /// Alice's emphasis reads without underscores, and none is left in the book.
     @Test func aliceReadsWithoutUnderscores() throws {
         let path = "Books/alice-in-wonderland.txt"

@@ -36,3 +36,24 @@ import TextNavigationBooks
         #expect(input.layout.lineCount == 1)
     }
 }
+
+/// A `TextElement` from a `String` takes what one from a ``TextStorage`` takes.
+@Suite struct TextElementFromStringTests {
+    @Test func aStringElementTakesWidthActionsAndContent() throws {
+        let action = CustomAction(name: "Look up") { _ in true }
+        let element = TextElement(
+            "A drawing of the Rabbit, who is late for the Duchess.", traits: .image, label: "The White Rabbit",
+            value: "plate 2", customActions: [action],
+            customContent: [CustomContent(label: "Artist", value: "Tenniel")],
+            locale: "en-GB", width: 20, markup: ElementMarkup())
+        #expect(element.text.string == "A drawing of the Rabbit, who is late for the Duchess.")
+        #expect(element.traits == .image)
+        #expect(element.label == "The White Rabbit")
+        #expect(element.value == "plate 2")
+        #expect(element.customActions.map(\.name) == ["Look up"])
+        #expect(element.customContent.map(\.value) == ["Tenniel"])
+        #expect(element.locale == "en-GB")
+        // Laid out 20 cells wide until a document lays it out: three lines, not one.
+        #expect(element.makeTextInput().layout.lineCount == 3)
+    }
+}
