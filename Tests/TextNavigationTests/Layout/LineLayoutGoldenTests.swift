@@ -121,9 +121,9 @@ struct LineLayoutGoldenTests {
             for (proportional, width, scale) in Self.settings {
                 let row = try Self.row(
                     book: book, locale: locale, proportional: proportional, width: width, scale: scale)
-                text += "        Row(book: \"\(book)\", locale: \"\(locale)\", proportional: \(proportional), "
-                text += "width: \(width), scale: \(scale), lines: \(row.lines),\n"
-                text += "            layoutDigest: 0x\(String(row.layoutDigest, radix: 16)), "
+                text += "        Row(\n            book: \"\(book)\", locale: \"\(locale)\", "
+                text += "proportional: \(proportional), width: \(width), scale: \(scale),\n"
+                text += "            lines: \(row.lines), layoutDigest: 0x\(String(row.layoutDigest, radix: 16)), "
                 text += "unitsDigest: 0x\(String(row.unitsDigest, radix: 16))),\n"
             }
         }
