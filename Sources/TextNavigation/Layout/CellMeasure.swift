@@ -21,17 +21,19 @@ struct CellMeasure: LineMeasure {
 
     /// Per BMP code unit, what measuring a cluster of it needs in one look-up: whether it is
     /// simple (a cluster boundary lies between two simple units, but inside CR LF:
-    /// ``CharacterBoundaries``) and its cells alone.
+    /// ``CharacterBoundaries``), whether it is a hard line break, and its cells alone.
     private static let cellInfo = CodeUnitTable(
         (0..<0x1_0000).map { unit -> UInt8 in
             let code = UInt16(unit)
             var info = UInt8(CellMetrics.advance(ofUnit: code)) & cellMask
             if CharacterBoundaries.withSimpleUnits({ CharacterBoundaries.isSimple(code, $0) }) { info |= simple }
+            if UnicodeClasses.isLineSeparator(code) { info |= hardBreak }
             return info
         })
     /// ``cellInfo`` with no unit simple: every cluster boundary is asked of ICU.
     private static let cellInfoWithoutScans = CodeUnitTable(Array(cellInfo.entries).map { $0 & ~simple })
     private static var simple: UInt8 { 0x80 }
+    private static var hardBreak: UInt8 { 0x40 }
     private static var cellMask: UInt8 { 0x03 }
 
     init(units: UnsafeBufferPointer<UInt16>, storage: TextStorage, locale: String, scansCharacters: Bool) {
@@ -46,17 +48,18 @@ struct CellMeasure: LineMeasure {
     var hasWholeAdvances: Bool { true }
 
     @inline(__always)
-    mutating func cluster(at start: Int) -> (end: Int, advance: Double) {
+    mutating func cluster(at start: Int) -> (end: Int, advance: Double, isHardBreak: Bool) {
         let unit = units[start]
-        if case let info = cellInfo[Int(unit)], info & Self.simple != 0,
+        let info = cellInfo[Int(unit)]
+        if info & Self.simple != 0,
             start + 1 == units.count || cellInfo[Int(units[start + 1])] & Self.simple != 0,
             unit != 0x0D
         {
             // A cluster of one unit (simple units part, but CR LF): its cells from the table.
-            return (start + 1, Double(info & Self.cellMask))
+            return (start + 1, Double(info & Self.cellMask), info & Self.hardBreak != 0)
         }
         let end = clusterEnd(start)
-        return (end, advance(start, end))
+        return (end, advance(start, end), info & Self.hardBreak != 0)
     }
 
     func knownBoundary(at offset: Int) -> Bool? {

@@ -101,10 +101,9 @@ struct LineFitter<Measure: LineMeasure> {
         var width = lineWidth
         var position = pieceStart
         while position < count {
-            let (end, advance) = measure.cluster(at: position)
+            let (end, advance, isHardBreak) = measure.cluster(at: position)
             width += advance
             if width > limit { return (position, width, end) }
-            let isHardBreak = UnicodeClasses.isLineSeparator(units[position])
             position = end
             if isHardBreak { break }
         }
@@ -142,7 +141,7 @@ struct LineFitter<Measure: LineMeasure> {
             var between = 0.0
             var position = offset
             while position < overflow {
-                let (end, advance) = measure.cluster(at: position)
+                let (end, advance, _) = measure.cluster(at: position)
                 between += advance
                 position = end
             }
@@ -151,7 +150,7 @@ struct LineFitter<Measure: LineMeasure> {
         var measured = lineWidth
         var position = start
         while position < offset {
-            let (end, advance) = measure.cluster(at: position)
+            let (end, advance, _) = measure.cluster(at: position)
             measured += advance
             position = end
         }
@@ -195,7 +194,7 @@ struct LineFitter<Measure: LineMeasure> {
         var visibleEnd = piece.lowerBound
         var position = piece.lowerBound
         while position < piece.upperBound {
-            let (end, advance) = measure.cluster(at: position)
+            let (end, advance, _) = measure.cluster(at: position)
             running += advance
             if measure.hangs(position, end) {
                 hanging += advance
@@ -210,7 +209,7 @@ struct LineFitter<Measure: LineMeasure> {
         if lineStart == piece.lowerBound, visible > limit {
             position = piece.lowerBound
             while position < visibleEnd {
-                let (end, advance) = measure.cluster(at: position)
+                let (end, advance, _) = measure.cluster(at: position)
                 if lineStart < position, advance > 0, lineWidth + advance > limit { endLine(at: position) }
                 lineWidth += advance
                 position = end

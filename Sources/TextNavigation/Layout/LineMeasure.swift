@@ -12,8 +12,8 @@ protocol LineMeasure {
     var hasWholeAdvances: Bool { get }
 
     /// The end of the grapheme cluster starting at `start` (a cluster boundary before the text's
-    /// end) and its advance.
-    mutating func cluster(at start: Int) -> (end: Int, advance: Double)
+    /// end), its advance, and whether it is a hard line break.
+    mutating func cluster(at start: Int) -> (end: Int, advance: Double, isHardBreak: Bool)
 
     /// Whether a cluster boundary lies at `offset` (after the text's start, before its end), when
     /// that is known without walking the clusters before it; `nil` when it is not.

@@ -5,6 +5,7 @@
 /// Not `Sendable`: a value used for one computation.
 struct ShapedMeasure: LineMeasure {
     /// ``TextShaping/boundaries``, ``TextShaping/advances`` and ``TextShaping/hangs``, at hand.
+    private let storage: TextStorage
     private let boundaries: [Int32]
     private let advances: [Double]
     private let hanging: [Bool]
@@ -14,6 +15,7 @@ struct ShapedMeasure: LineMeasure {
 
     /// `shaping`'s clusters, their advances multiplied by `scale`.
     init(_ shaping: TextShaping, scale: Double) {
+        storage = shaping.storage
         boundaries = shaping.boundaries
         advances = shaping.advances
         hanging = shaping.hangs
@@ -23,10 +25,10 @@ struct ShapedMeasure: LineMeasure {
     /// Advances times a scale are taken as fractional.
     var hasWholeAdvances: Bool { false }
 
-    mutating func cluster(at start: Int) -> (end: Int, advance: Double) {
+    mutating func cluster(at start: Int) -> (end: Int, advance: Double, isHardBreak: Bool) {
         let index = self.index(of: start)
         next = index + 1
-        return (Int(boundaries[index + 1]), advances[index] * scale)
+        return (Int(boundaries[index + 1]), advances[index] * scale, UnicodeClasses.isLineSeparator(storage[start]))
     }
 
     func knownBoundary(at offset: Int) -> Bool? {
