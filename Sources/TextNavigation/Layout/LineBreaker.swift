@@ -1,23 +1,17 @@
 /// The line units of a text laid out in terminal cells (``CellMetrics`` at text scale 1), found
-/// without shaping: where lines start and end, and nothing else (no cluster frames, line rects
-/// or bidi runs), so pagination and line units cost about one pass over the text.
+/// without shaping: the line fitter (``LineFitter``) over the cell measure (``CellMeasure``),
+/// keeping where lines start and end and nothing else (no cluster frames, line rects or bidi
+/// runs), so pagination and line units cost about one pass over the text.
 ///
-/// The lines are exactly those ``TextLayout`` makes (``LineFitter``'s rules: greedy filling at
-/// ICU's break opportunities between grapheme clusters, hard breaks, words wider than the line
-/// broken between clusters, trailing white space hanging), which the tests check over real books
-/// at several widths. Two shortcuts make it cheap, both sound because cell widths are whole
-/// numbers, so widths summed in any order are equal:
-/// - pieces of text that fit on the line are placed together: a line is measured cluster by
-///   cluster up to the point where it overflows, and only the piece holding that point is
-///   placed by the rules;
-/// - the opportunities near the overflow are decided by ``LocalLineBreaks`` from the characters
-///   around them where its rules can, and by one forward pass of ICU's iterator where they
-///   cannot (in locales with line break keywords, `ja@lb=strict`, `ja@lw=phrase`, which the
-///   local rules do not follow, everywhere), run only as far as a line end needs and never
-///   backed up: ICU's random access (`ubrk_preceding`) backs up to a point its reverse rules
-///   call safe and iterates again, and in Thai (a dictionary script) or text of mixed
-///   directions that point can be the paragraph's start, which made each line's end cost the
-///   paragraph's length.
+/// The lines are those ``TextLayout`` makes for the same text, locale and width (the same fitter
+/// over its shaped text, at ICU's opportunities), which the tests check over real books at
+/// several widths. Cells are whole, so the fitter takes its shortcuts, and opportunities are
+/// decided by ``LocalLineBreaks`` where its rules can, and by one forward pass of ICU's iterator
+/// where they cannot (in locales with line break keywords, `ja@lb=strict`, `ja@lw=phrase`, which
+/// the local rules do not follow, everywhere), run only as far as a line end needs and never
+/// backed up: ICU's random access (`ubrk_preceding`) backs up to a point its reverse rules call
+/// safe and iterates again, and in Thai (a dictionary script) or text of mixed directions that
+/// point can be the paragraph's start, which made each line's end cost the paragraph's length.
 ///
 /// Not `Sendable`: a value used for one computation.
 struct LineBreaker {
@@ -97,21 +91,33 @@ struct LineBreaker {
     ) throws(ICUError) {
         let usesLocalRules =
             access == .automatic && fastPaths.contains(.lines) && LocalLineBreaks.applies(toLocale: locale)
-        var fitter = Fitter(
-            units: units, storage: storage, locale: locale, limit: width + 1e-9, usesLocalRules: usesLocalRules,
-            scansCharacters: fastPaths.contains(.characters), batch: size, sink: body)
-        if fitter.fit() { return }
+        let batch = max(size, 1)
+        var segments = TextUnits()
+        // About one line per width of text (cells are at least a unit wide, most a unit long).
+        segments.reserveCapacity(min(units.count / max(Int(min(width, 1e6)), 1) + 2, 1 << 16, batch))
+        let measure = CellMeasure(
+            units: units, storage: storage, locale: locale, scansCharacters: fastPaths.contains(.characters))
+        var fitter = LineFitter(
+            units: units, measure: measure, locale: locale, width: width, usesLocalRules: usesLocalRules
+        ) { line in
+            segments.append(Self.content(of: line, in: units))
+            if segments.count >= batch {
+                body(segments)
+                segments = TextUnits()
+                segments.reserveCapacity(batch)
+            }
+        }
+        if fitter.fit() { return body(segments) }
         func fit(with iterator: ICU.BreakIterator) {
-            let opportunities: Opportunities
             if (try? iterator.setText(storage)) == nil {
                 // As TextShaping does: only the hard breaks and the end.
-                opportunities = Opportunities(
+                fitter.opportunities = ICUOpportunities(
                     list: TextShaping.hardBreaks(in: storage).map { Int32($0.offset) })
             } else {
-                opportunities = Opportunities(iterator: iterator)
+                fitter.opportunities = ICUOpportunities(iterator: iterator)
             }
-            fitter.opportunities = opportunities
             _ = fitter.fit()
+            body(segments)
             calls.forward += fitter.opportunities?.calls.forward ?? 0
             calls.backward += fitter.opportunities?.calls.backward ?? 0
         }
@@ -119,5 +125,15 @@ struct LineBreaker {
         try ICU.BreakIterator.borrowing(kind: .line, locale: locale) { iterator throws(ICUError) in
             fit(with: iterator)
         }
+    }
+
+    /// `line` (a line from the fitter) without its hard break: a line unit.
+    private static func content(of line: Range<Int>, in units: UnsafeBufferPointer<UInt16>) -> Range<Int> {
+        var end = line.upperBound
+        if end > line.lowerBound, UnicodeClasses.isLineSeparator(units[end - 1]) {
+            end -= 1
+            if units[end] == 0x0A, end > line.lowerBound, units[end - 1] == 0x0D { end -= 1 }
+        }
+        return line.lowerBound..<end
     }
 }

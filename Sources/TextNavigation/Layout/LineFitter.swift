@@ -1,5 +1,7 @@
-/// Fits a shaped text into lines of one width: greedy line filling at ICU's break
-/// opportunities, then each line's rect and bidi runs.
+/// The one line-filling algorithm: greedy filling of lines of one width at line break
+/// opportunities, over a text measured by a ``LineMeasure``. Every line of the library comes
+/// from it: a ``TextLayout``'s (over its shaped text, ``ShapedMeasure``) and the line units of
+/// pagination and the tokenizer (over terminal cells, ``CellMeasure``, by ``LineBreaker``).
 ///
 /// The rules:
 /// - A piece of text between two break opportunities goes on the current line when its
@@ -7,178 +9,269 @@
 ///   Trailing white space always stays on its line, hanging past the edge.
 /// - A piece that does not fit on an empty line either is broken between grapheme clusters:
 ///   as many as fit per line, at least one (zero-width clusters never start a line).
-/// - A mandatory opportunity (after a hard break) always ends the line. A text ending with a
-///   hard break gets an empty last line, where a caret after that break stands.
-struct LineFitter {
-    let shaping: TextShaping
-    let width: Double
-    let scale: Double
-    let lineHeight: Double
+/// - Opportunities inside a grapheme cluster are not used.
+/// - A hard line break always ends the line. A text ending with a hard break gets an empty last
+///   line, where a caret after that break stands.
+///
+/// Opportunities are ICU's (UAX #14, tailored by the locale): decided by ``LocalLineBreaks``
+/// from the characters around them where its rules can (``usesLocalRules``), else taken from
+/// ``opportunities``, a forward pass of ICU's iterator or the list a shaping found.
+///
+/// With whole advances (``LineMeasure/hasWholeAdvances``) two shortcuts make it about one pass
+/// over the text, both sound because whole widths summed in any order are equal:
+/// - pieces that fit on the line are placed together: a line is measured cluster by cluster up
+///   to the point where it overflows, and only the piece holding that point is placed by the
+///   rules;
+/// - the line's width at the last opportunity before the overflow is the width at the overflow
+///   less what lies between, where the measure knows a cluster boundary lies there.
+///
+/// With fractional advances every piece is measured and placed in turn, so that a line's width
+/// is always summed in the same order.
+///
+/// Not `Sendable`: a value used for one computation.
+struct LineFitter<Measure: LineMeasure> {
+    let units: UnsafeBufferPointer<UInt16>
+    /// The width plus a hair of slack, so that widths summed from fractional advances still fit.
+    let limit: Double
+    /// Whether ``LocalLineBreaks`` is asked first (ICU only where it cannot decide).
+    let usesLocalRules: Bool
+    /// Whether the local rules decide next to quotation marks beyond ASCII in the locale.
+    let decidesQuotes: Bool
+    /// Where ICU's break opportunities come from, once ICU is needed.
+    var opportunities: ICUOpportunities?
+    private var measure: Measure
+    /// Where each line is given, with its hard break, top to bottom.
+    private let lineEnded: (Range<Int>) -> Void
+    /// Where the next piece starts: a line start or an opportunity.
+    private var pieceStart = 0
+    private var lineStart = 0
+    private var lineWidth = 0.0
 
-    /// The laid-out lines, top to bottom.
-    ///
-    /// - Complexity: O(n) in the text's length.
-    func fragments() -> [LineFragment] {
-        var runs = RunBuilder(shaping: shaping)
-        var fragments: [LineFragment] = []
-        let clusterLines = clusterRanges()
-        fragments.reserveCapacity(clusterLines.count)
-        var paragraph = 0
-        for (index, clusters) in clusterLines.enumerated() {
-            let start = Int(shaping.boundaries[clusters.lowerBound])
-            let end = Int(shaping.boundaries[clusters.upperBound])
-            while paragraph + 1 < shaping.paragraphs.count,
-                shaping.paragraphs[paragraph].upperBound <= start
-            {
-                paragraph += 1
-            }
-            var total = 0.0
-            for cluster in clusters { total += shaping.advances[cluster] * scale }
-            var trimmedEnd = clusters.upperBound
-            while trimmedEnd > clusters.lowerBound, shaping.hangs[trimmedEnd - 1] { trimmedEnd -= 1 }
-            let direction = shaping.directions[paragraph]
-            let range = start..<end
-            let contentEnd = isHardBreak(clusters) ? Int(shaping.boundaries[clusters.upperBound - 1]) : end
-            fragments.append(
-                LineFragment(
-                    index: index, range: range,
-                    contentRange: start..<contentEnd,
-                    trimmedRange: start..<Int(shaping.boundaries[trimmedEnd]),
-                    rect: Rect(
-                        x: direction == .leftToRight ? 0 : width - total,
-                        y: Double(index) * lineHeight, width: total, height: lineHeight),
-                    baseWritingDirection: direction,
-                    runs: runs.runs(of: range, clusters: clusters, paragraph: paragraph)))
-        }
-        return fragments
+    /// A fitter of `units` (the text of `measure`) to `width` (negative and NaN taken as 0)
+    /// with `locale`'s line break rules (a canonical ICU id), giving each line to `lineEnded`.
+    init(
+        units: UnsafeBufferPointer<UInt16>, measure: Measure, locale: String, width: Double,
+        usesLocalRules: Bool, opportunities: ICUOpportunities? = nil,
+        lineEnded: @escaping (Range<Int>) -> Void
+    ) {
+        self.units = units
+        self.measure = measure
+        self.limit = (width > 0 ? width : 0) + 1e-9
+        self.usesLocalRules = usesLocalRules
+        self.decidesQuotes = LocalLineBreaks.decidesQuotes(inLocale: locale)
+        self.opportunities = opportunities
+        self.lineEnded = lineEnded
     }
 
-    /// Whether the last of `clusters` is a hard line break.
-    private func isHardBreak(_ clusters: Range<Int>) -> Bool {
-        guard !clusters.isEmpty else { return false }
-        let start = Int(shaping.boundaries[clusters.upperBound - 1])
-        return UnicodeClasses.isLineSeparator(shaping.storage[start])
-    }
-
-    /// The lines as ranges of cluster indices.
-    private func clusterRanges() -> [Range<Int>] {
-        let boundaries = shaping.boundaries
-        let advances = shaping.advances
-        let hangs = shaping.hangs
-        let count = shaping.clusterCount
-        // A hair of slack, so that widths summed from fractional advances still fit.
-        let limit = width + 1e-9
-        var lines: [Range<Int>] = []
-        var lineStart = 0
-        var lineWidth = 0.0
-
-        func endLine(at cluster: Int) {
-            lines.append(lineStart..<cluster)
-            lineStart = cluster
-            lineWidth = 0
-        }
-
-        func place(_ piece: Range<Int>) {
-            var visibleEnd = piece.upperBound
-            while visibleEnd > piece.lowerBound, hangs[visibleEnd - 1] { visibleEnd -= 1 }
-            var visible = 0.0
-            for cluster in piece.lowerBound..<visibleEnd { visible += advances[cluster] * scale }
-            var hanging = 0.0
-            for cluster in visibleEnd..<piece.upperBound { hanging += advances[cluster] * scale }
-            if lineStart < piece.lowerBound, visible > 0, lineWidth + visible > limit {
-                endLine(at: piece.lowerBound)
+    /// Fills lines from where it stopped to the end of the text, giving each to `lineEnded`, and
+    /// returns `true`; without ``opportunities``, stops (returning `false`) at the first piece
+    /// whose end the local rules (when used) cannot tell, to be called again once they are set.
+    mutating func fit() -> Bool {
+        let count = units.count
+        while pieceStart < count {
+            guard measure.hasWholeAdvances else {
+                guard placeNextPiece() else { return false }
+                continue
             }
-            if lineStart == piece.lowerBound, visible > limit {
-                for cluster in piece.lowerBound..<visibleEnd {
-                    let advance = advances[cluster] * scale
-                    if lineStart < cluster, advance > 0, lineWidth + advance > limit {
-                        endLine(at: cluster)
-                    }
-                    lineWidth += advance
+            let (position, width, overflow) = measureLine()
+            guard let overflow else {
+                // Every piece up to a hard break (or the end) fits.
+                if position < count || UnicodeClasses.isLineSeparator(units[count - 1]) {
+                    endLine(at: position)
                 }
-                lineWidth += hanging
+                pieceStart = position
+                continue
+            }
+            guard placePieces(overflowingAt: overflow, width: width) else { return false }
+        }
+        // The last line: the rest of the text, or the empty line after a hard break that ends
+        // it, or the empty text's one line.
+        endLine(at: count)
+        return true
+    }
+
+    // MARK: Whole advances
+
+    /// Measures from the piece's start until the line overflows or a hard break ends it: where
+    /// the measure stopped (after the hard break, or at the end), the line's width there, and
+    /// the end of the cluster that overflowed the line, if one did.
+    @inline(__always)
+    private mutating func measureLine() -> (position: Int, width: Double, overflow: Int?) {
+        let count = units.count
+        var width = lineWidth
+        var position = pieceStart
+        while position < count {
+            let (end, advance, isHardBreak) = measure.cluster(at: position)
+            width += advance
+            if width > limit { return (position, width, end) }
+            position = end
+            if isHardBreak { break }
+        }
+        return (position, width, nil)
+    }
+
+    /// Places the pieces from the piece's start to the opportunity after `overflow` (where
+    /// the line, measured from the piece's start, is `width` wide): those before the last
+    /// opportunity ahead of the overflow fit and are placed together, the one holding the
+    /// overflow by the rules. Returns `false`, changing nothing, when ICU is needed and not
+    /// at hand.
+    private mutating func placePieces(overflowingAt overflow: Int, width: Double) -> Bool {
+        // Nothing changes until both ends of the overflowing piece are known.
+        var start = (pieceStart, lineWidth)
+        var candidate = preceding(overflow)
+        while case .found(let offset) = candidate, offset > pieceStart {
+            if let widthThere = lineWidth(at: offset, from: pieceStart, overflow: overflow, width: width) {
+                start = (offset, widthThere)
+                break
+            }
+            candidate = preceding(offset)
+        }
+        guard candidate != .needsICU, let pieceEnd = opportunity(atOrAfter: overflow) else { return false }
+        (pieceStart, lineWidth) = start
+        finishPiece(at: pieceEnd)
+        return true
+    }
+
+    /// The line's width at `offset` (between the scan's start `start` and `overflow`, where the
+    /// line is `width` wide) when a cluster boundary lies there, else `nil`.
+    private mutating func lineWidth(at offset: Int, from start: Int, overflow: Int, width: Double) -> Double? {
+        if let isBoundary = measure.knownBoundary(at: offset) {
+            guard isBoundary else { return nil }
+            // Whole advances: the width there is the width at the overflow less what lies between.
+            var between = 0.0
+            var position = offset
+            while position < overflow {
+                let (end, advance, _) = measure.cluster(at: position)
+                between += advance
+                position = end
+            }
+            return width - between
+        }
+        var measured = lineWidth
+        var position = start
+        while position < offset {
+            let (end, advance, _) = measure.cluster(at: position)
+            measured += advance
+            position = end
+        }
+        return position == offset ? measured : nil
+    }
+
+    // MARK: Pieces and lines
+
+    /// Places the piece from the piece's start to the next opportunity (the path of fractional
+    /// advances). Returns `false`, changing nothing, when ICU is needed and not at hand.
+    private mutating func placeNextPiece() -> Bool {
+        let firstEnd = measure.cluster(at: pieceStart).end
+        guard let pieceEnd = opportunity(atOrAfter: firstEnd) else { return false }
+        finishPiece(at: pieceEnd)
+        return true
+    }
+
+    /// Places the piece from the piece's start to `end` (an opportunity), ending the line after it
+    /// when it ends with a hard break.
+    private mutating func finishPiece(at end: Int) {
+        place(pieceStart..<end)
+        pieceStart = end
+        opportunities?.forget(before: lineStart)
+        if UnicodeClasses.isLineSeparator(units[end - 1]) { endLine(at: end) }
+    }
+
+    /// Ends the current line at `end`.
+    private mutating func endLine(at end: Int) {
+        lineEnded(lineStart..<end)
+        lineStart = end
+        lineWidth = 0
+    }
+
+    /// Places the piece between two opportunities by the rules: on the current line when its
+    /// visible part fits, else on a new line, broken between clusters when it does not fit on a
+    /// line of its own.
+    private mutating func place(_ piece: Range<Int>) {
+        var visible = 0.0
+        var hanging = 0.0
+        var running = 0.0
+        var visibleEnd = piece.lowerBound
+        var position = piece.lowerBound
+        while position < piece.upperBound {
+            let (end, advance, _) = measure.cluster(at: position)
+            running += advance
+            if measure.hangs(position, end) {
+                hanging += advance
             } else {
-                lineWidth += visible + hanging
+                visible = running
+                hanging = 0
+                visibleEnd = end
             }
+            position = end
         }
-
-        var pieceStart = 0
-        var boundary = 0
-        for opportunity in shaping.opportunities {
-            while boundary <= count, Int(boundaries[boundary]) < opportunity.offset { boundary += 1 }
-            // Opportunities inside a grapheme cluster are not used.
-            guard boundary <= count, Int(boundaries[boundary]) == opportunity.offset,
-                boundary > pieceStart
-            else { continue }
-            place(pieceStart..<boundary)
-            pieceStart = boundary
-            if opportunity.isMandatory { endLine(at: boundary) }
-        }
-        if pieceStart < count { place(pieceStart..<count) }
-        if lineStart < count || lines.isEmpty { endLine(at: count) }
-        if count > 0, isHardBreak(count - 1..<count) { lines.append(count..<count) }
-        return lines
-    }
-}
-
-/// Finds each line's bidi runs: one run for a paragraph without right-to-left text, otherwise
-/// ICU's ubidi over the paragraph, rule L1 per line, then runs of whole clusters reordered by
-/// rule L2.
-private struct RunBuilder {
-    let shaping: TextShaping
-    private var paragraphBidi: ICU.Bidi?
-    private var lineBidi: ICU.Bidi?
-    private var current: (paragraph: Int, direction: ICU.Bidi.Direction)?
-
-    init(shaping: TextShaping) {
-        self.shaping = shaping
-    }
-
-    /// The runs of the line `range` (made of `clusters`) in `paragraph`, in visual order.
-    mutating func runs(of range: Range<Int>, clusters: Range<Int>, paragraph: Int) -> [BidiRun] {
-        guard !range.isEmpty else { return [] }
-        let base = shaping.directions[paragraph]
-        let baseRun = [BidiRun(range: range, level: base == .leftToRight ? 0 : 1)]
-        guard shaping.needsBidi[paragraph] else { return baseRun }
-        do {
-            let direction = try paragraphDirection(paragraph)
-            if (direction == .leftToRight && base == .leftToRight)
-                || (direction == .rightToLeft && base == .rightToLeft)
-            {
-                return baseRun
+        if lineStart < piece.lowerBound, visible > 0, lineWidth + visible > limit { endLine(at: piece.lowerBound) }
+        if lineStart == piece.lowerBound, visible > limit {
+            position = piece.lowerBound
+            while position < visibleEnd {
+                let (end, advance, _) = measure.cluster(at: position)
+                if lineStart < position, advance > 0, lineWidth + advance > limit { endLine(at: position) }
+                lineWidth += advance
+                position = end
             }
-            let paragraphStart = shaping.paragraphs[paragraph].lowerBound
-            if lineBidi == nil { lineBidi = try ICU.Bidi() }
-            let line = lineBidi!
-            try line.setLine(
-                (range.lowerBound - paragraphStart)..<(range.upperBound - paragraphStart),
-                of: paragraphBidi!)
-            let levels = try line.levels(count: range.count)
-            var logical: [BidiRun] = []
-            for cluster in clusters {
-                let start = Int(shaping.boundaries[cluster])
-                let end = Int(shaping.boundaries[cluster + 1])
-                let level = levels[start - range.lowerBound]
-                if let last = logical.last, last.level == level {
-                    logical[logical.count - 1].range = last.range.lowerBound..<end
-                } else {
-                    logical.append(BidiRun(range: start..<end, level: level))
-                }
-            }
-            return ICU.Bidi.visualOrder(levels: logical.map(\.level)).map { logical[$0] }
-        } catch {
-            return baseRun
+            lineWidth += hanging
+        } else {
+            lineWidth += visible + hanging
         }
     }
 
-    /// Runs ubidi over `paragraph` unless it already has, and gives its overall direction.
-    private mutating func paragraphDirection(_ paragraph: Int) throws(ICUError) -> ICU.Bidi.Direction {
-        if let current, current.paragraph == paragraph { return current.direction }
-        if paragraphBidi == nil { paragraphBidi = try ICU.Bidi() }
-        let bidi = paragraphBidi!
-        let text = shaping.storage.substorage(shaping.paragraphs[paragraph]) ?? shaping.storage
-        try bidi.setParagraph(text, direction: shaping.directions[paragraph])
-        current = (paragraph, bidi.direction)
-        return bidi.direction
+    // MARK: Opportunities
+
+    /// What is known of an opportunity looked for.
+    enum Lookup: Equatable {
+        /// The opportunity, from the local rules or ICU.
+        case found(Int)
+        /// There is none (ICU found none).
+        case none
+        /// Only ICU can tell, and it is not at hand.
+        case needsICU
+    }
+
+    /// The first opportunity at or after `offset` (a cluster boundary) that is a cluster
+    /// boundary. `nil` when ICU is needed and not at hand.
+    private mutating func opportunity(atOrAfter offset: Int) -> Int? {
+        let count = units.count
+        var candidate = following(offset - 1)
+        var position = offset
+        while true {
+            let end: Int
+            switch candidate {
+            case .found(let opportunity): end = opportunity
+            case .none: end = count
+            case .needsICU: return nil
+            }
+            while position < end { position = measure.cluster(at: position).end }
+            if position == end { return end }
+            candidate = following(end)
+        }
+    }
+
+    /// The last opportunity before `offset`, from the local rules or ICU.
+    private mutating func preceding(_ offset: Int) -> Lookup {
+        if usesLocalRules,
+            let local = LocalLineBreaks.lastOpportunity(before: offset, in: units, decidesQuotes: decidesQuotes)
+        {
+            return .found(local)
+        }
+        guard opportunities != nil else { return .needsICU }
+        if let opportunity = opportunities!.preceding(offset) { return .found(opportunity) }
+        return .none
+    }
+
+    /// The first opportunity after `offset`, as ``preceding(_:)`` finds it.
+    private mutating func following(_ offset: Int) -> Lookup {
+        if usesLocalRules,
+            let local = LocalLineBreaks.firstOpportunity(after: offset, in: units, decidesQuotes: decidesQuotes)
+        {
+            return .found(local)
+        }
+        guard opportunities != nil else { return .needsICU }
+        if let opportunity = opportunities!.following(offset) { return .found(opportunity) }
+        return .none
     }
 }

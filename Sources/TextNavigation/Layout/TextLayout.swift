@@ -3,7 +3,8 @@ import Synchronization
 /// The text of one element laid out in lines for a width: ICU line breaking, a pluggable font
 /// model and bidi runs from ICU's ubidi.
 ///
-/// - Lines end at ICU's line break opportunities (UAX #14, tailored by the locale: `ja`
+/// - Lines are filled greedily by the library's one line fitter, the one its line units and
+///   pages come from. They end at ICU's line break opportunities (UAX #14, tailored by the locale: `ja`
 ///   normal, `ja@lb=strict`, `ja@lw=phrase` for phrase-level Japanese breaks). Hard breaks
 ///   always end a line. A word wider than the line is broken between grapheme clusters.
 ///   Trailing white space hangs past the edge: it never causes a break.
@@ -141,9 +142,9 @@ public final class TextLayout: TextGeometry, LineUnitSource {
     private func computed() -> Lines {
         if let lines = state.withLock({ $0 }) { return lines }
         let shaping = self.shaping()
-        let fragments = LineFitter(
+        let fragments = LineFragmentBuilder(
             shaping: shaping, width: width, scale: textScale, lineHeight: lineHeight
-        ).fragments()
+        ).fragments(of: shaping.lines(width: width, scale: textScale))
         var units = TextUnits()
         units.reserveCapacity(fragments.count)
         for fragment in fragments { units.append(fragment.contentRange) }

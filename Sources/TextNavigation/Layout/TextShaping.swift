@@ -9,6 +9,8 @@
 final class TextShaping: Sendable {
     /// The text.
     let storage: TextStorage
+    /// The canonical ICU locale id clusters and opportunities were found with.
+    let locale: String
     /// Cluster boundaries: 0, the end of each cluster, ascending (clusters + 1 values).
     let boundaries: [Int32]
     /// The advance of each cluster at text scale 1.
@@ -18,6 +20,8 @@ final class TextShaping: Sendable {
     let hangs: [Bool]
     /// ICU's line break opportunities after offset 0, the end of the text included.
     let opportunities: [LineBreakOpportunity]
+    /// The offsets of ``opportunities``, as the line fitter takes them.
+    let opportunityOffsets: [Int32]
     /// Paragraphs: each runs to just after a paragraph separator (or the end of the text).
     let paragraphs: [Range<Int>]
     /// The base direction of each paragraph: that of its first strong character, left to
@@ -40,11 +44,14 @@ final class TextShaping: Sendable {
         lineBreaker: ICU.BreakIterator?
     ) {
         self.storage = storage
+        self.locale = locale
         let clusters = Self.clusters(of: storage, locale: locale, metrics: metrics)
         boundaries = clusters.boundaries
         advances = clusters.advances
         hangs = clusters.hangs
-        opportunities = Self.opportunities(in: storage, lineBreaker: lineBreaker)
+        let opportunities = Self.opportunities(in: storage, lineBreaker: lineBreaker)
+        self.opportunities = opportunities
+        opportunityOffsets = opportunities.map { Int32($0.offset) }
         let paragraphs = Self.paragraphs(of: storage)
         self.paragraphs = paragraphs.ranges
         directions = paragraphs.directions
@@ -127,6 +134,14 @@ final class TextShaping: Sendable {
     ///
     /// - Complexity: O(log n).
     func clusterIndex(startingAtOrBefore offset: Int) -> Int {
+        Self.clusterIndex(startingAtOrBefore: offset, in: boundaries)
+    }
+
+    /// The index of the cluster starting at `offset`, or of the one holding it, in `boundaries`
+    /// (cluster boundaries, as ``boundaries``).
+    ///
+    /// - Complexity: O(log n).
+    static func clusterIndex(startingAtOrBefore offset: Int, in boundaries: [Int32]) -> Int {
         var low = 0
         var high = boundaries.count
         while low < high {
