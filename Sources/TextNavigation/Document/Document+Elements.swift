@@ -109,6 +109,22 @@ extension Document {
             }
         }
 
+        /// `body`'s answer, given the length of each element's text in UTF-16 code units by
+        /// index (a valid index), without making the elements or their texts, for a pass that
+        /// weighs element after element (``Document/elementRun(from:budget:)``).
+        ///
+        /// The source is taken out once for the pass: ``textLength(at:)`` takes a book's factory
+        /// out of the enum for each element and retains it around its call to the contents (an
+        /// opaque call), and the factory's elements hold it weakly, so each retain and release is
+        /// an atomic on its side table (three quarters of the Analects' sequential character pass
+        /// went to the weighing).
+        func withTextLengths<R>(_ body: ((Int) -> Int) -> R) -> R {
+            switch source {
+            case .given(let elements): body { elements[$0].text.count }
+            case .made(let factory): factory.withTextLengths(body)
+            }
+        }
+
         /// The text of the element at `index`, without making the element.
         func text(at index: Int) -> TextStorage {
             switch source {
@@ -280,6 +296,13 @@ final class ElementFactory: LinkedElementSource {
 
     /// The length of element `index`'s text in UTF-16 code units.
     func textLength(at index: Int) -> Int { source.textLength(at: index) }
+
+    /// `body`'s answer, given the length of each element's text by index (a valid index), the
+    /// contents asked directly (``Document/Elements/withTextLengths(_:)``).
+    func withTextLengths<R>(_ body: ((Int) -> Int) -> R) -> R {
+        let source = source
+        return body { source.textLength(at: $0) }
+    }
 
     /// How many elements the factory keeps track of (tests only): those it holds, and those
     /// others may still hold.

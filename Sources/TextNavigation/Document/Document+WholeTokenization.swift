@@ -78,13 +78,16 @@ extension Document {
     /// each element weighing ``ElementFactory/elementWeight`` units more than its text (and its
     /// separator): at least one element. How whole-document passes cut the elements into runs.
     func elementRun(from start: Int, budget: Int) -> Range<Int> {
-        var end = start
-        var weight = 0
-        while end < elements.count, end == start || weight < budget {
-            weight += elements.textLength(at: end) + 1 + ElementFactory.elementWeight
-            end += 1
+        let count = elements.count
+        return elements.withTextLengths { textLength in
+            var end = start
+            var weight = 0
+            while end < count, end == start || weight < budget {
+                weight += textLength(end) + 1 + ElementFactory.elementWeight
+                end += 1
+            }
+            return start..<end
         }
-        return start..<end
     }
 
     /// The elements cut into runs of about `budget` UTF-16 units (``elementRun(from:budget:)``),
