@@ -95,7 +95,8 @@ public final class TextElement: NavigableElement {
     }
 
     /// An element holding a copy of `string`, with everything
-    /// ``init(text:traits:label:value:customActions:customContent:locale:width:markup:)`` takes.
+    /// ``init(text:traits:label:value:customActions:customContent:locale:width:markup:customTokenizer:customGranularities:)``
+    /// takes.
     ///
     /// - Parameters:
     ///   - string: the element's text.
@@ -109,14 +110,19 @@ public final class TextElement: NavigableElement {
     ///     invalid one falls back to the root locale.
     ///   - width: the width, in cells, it is laid out at until a document lays it out.
     ///   - markup: what its source markup says beyond its text.
+    ///   - customTokenizer: a segmenter of the backend's own for `customGranularities`, or
+    ///     `nil` for ICU's.
+    ///   - customGranularities: the units `customTokenizer` gives.
     public convenience init(
         _ string: String, traits: ElementTraits = [], label: String? = nil, value: String? = nil,
         customActions: [CustomAction] = [], customContent: [CustomContent] = [], locale: String = "en",
-        width: Double = 70, markup: ElementMarkup = ElementMarkup()
+        width: Double = 70, markup: ElementMarkup = ElementMarkup(), customTokenizer: (any TextTokenizer)? = nil,
+        customGranularities: Set<TextGranularity> = [.word]
     ) {
         self.init(
             text: TextStorage(string), traits: traits, label: label, value: value, customActions: customActions,
-            customContent: customContent, locale: locale, width: width, markup: markup)
+            customContent: customContent, locale: locale, width: width, markup: markup,
+            customTokenizer: customTokenizer, customGranularities: customGranularities)
     }
 
     /// What the element is. Settable: a backend may mark an element (say, ``ElementTraits/image``)

@@ -51,7 +51,8 @@ extension StringTokenizer {
     /// paragraph separator apart, and is tokenized by the same locale, both by ICU alone.
     private func continuesRun(after previous: StringTokenizer) -> Bool {
         let separator = previous.storage.bufferRange.upperBound
-        return shared === previous.shared && custom == nil && previous.custom == nil && storage.buffer === previous.storage.buffer
+        return shared === previous.shared && custom == nil && previous.custom == nil
+            && storage.buffer === previous.storage.buffer
             && storage.bufferRange.lowerBound == separator + 1 && storage.buffer.units[separator] == 0x2029
     }
 
