@@ -4,7 +4,9 @@ import TextNavigation
 
 @Suite("SavedSelection")
 struct SavedSelectionTests {
-    @Test func contextIsTakenFromTheElementUpToFiftyCharacters() throws {
+    /// Context is counted in UTF-16 units, as a locator's (``Locator/contextLength``), widened to
+    /// whole characters: 🎧 takes two.
+    @Test func contextIsTakenFromTheElementUpToFiftyUTF16Units() throws {
         let before = String(repeating: "a", count: 60) + "🎧"
         let after = "é" + String(repeating: "z", count: 70)
         let element = before + "selected" + after
@@ -14,7 +16,7 @@ struct SavedSelectionTests {
                 book: "b", elementIndex: 3, elementText: element, utf16Range: start..<(start + 8),
                 granularity: .word))
         #expect(selection.text == "selected")
-        #expect(selection.contextBefore == String(repeating: "a", count: 49) + "🎧")
+        #expect(selection.contextBefore == String(repeating: "a", count: 48) + "🎧")
         #expect(selection.contextAfter == "é" + String(repeating: "z", count: 49))
         #expect(selection.utf16Range == start..<(start + 8))
     }
