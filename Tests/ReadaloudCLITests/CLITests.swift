@@ -11,6 +11,14 @@ import Testing
         #expect(result.standardError.isEmpty)
     }
 
+    @Test func aMalformedLocaleIsAUsageErrorThatSaysWhy() throws {
+        let file = try CLIRunner.temporaryFile(Array("Hello.\n".utf8))
+        let result = try CLIRunner.run([file, "--locale", "en-"])
+        #expect(result.status == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError == "Error: --locale: 'en-' is not a valid locale id (U_ILLEGAL_ARGUMENT_ERROR)\n")
+    }
+
     @Test func unitsWithOffsetsNumbersParagraphsAndUTF16Ranges() throws {
         let file = try CLIRunner.temporaryFile(Array("Mr. Smith met Dr. Jones. He left.\n\n😀 ok.".utf8))
         let result = try CLIRunner.run(["units", file, "--granularity", "sentence", "--offsets"])

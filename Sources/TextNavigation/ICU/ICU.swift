@@ -23,15 +23,15 @@ package enum ICU {
     }
 }
 
-/// An ICU call failed.
-public struct ICUError: Error, Sendable, Equatable, CustomStringConvertible {
+/// An ICU call failed (inside the library and its tools: the public API throws ``LocaleError``).
+package struct ICUError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The ICU function that failed, such as `ubrk_open`.
-    public let operation: String
+    package let operation: String
     /// ICU's `UErrorCode` value.
-    public let code: Int32
+    package let code: Int32
 
     /// ICU's name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
-    public var name: String { String(cString: cicu_error_name(code)) }
+    package var name: String { String(cString: cicu_error_name(code)) }
 
-    public var description: String { "\(operation) failed: \(name) (\(code))" }
+    package var description: String { "\(operation) failed: \(name) (\(code))" }
 }

@@ -28,11 +28,11 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
 
     /// Lays out `storage` for `width` with `locale`'s line breaking and word rules.
     ///
-    /// - Throws: ``ICUError`` when the locale is malformed.
+    /// - Throws: ``LocaleError`` when the locale is malformed.
     public init(
         storage: TextStorage, locale: String = "en", width: Double,
         metrics: any FontMetrics = CellMetrics(), textScale: Double = 1
-    ) throws(ICUError) {
+    ) throws(LocaleError) {
         let layout = try TextLayout(
             storage: storage, locale: locale, width: width, metrics: metrics, textScale: textScale)
         lineSource = LiveLayout(layout)
@@ -52,7 +52,7 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
     public convenience init(
         _ string: String, locale: String = "en", width: Double,
         metrics: any FontMetrics = CellMetrics(), textScale: Double = 1
-    ) throws(ICUError) {
+    ) throws(LocaleError) {
         try self.init(
             storage: TextStorage(string), locale: locale, width: width, metrics: metrics,
             textScale: textScale)

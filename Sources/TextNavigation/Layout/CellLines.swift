@@ -9,28 +9,33 @@ public enum CellLines {
     /// break rules, in order: the line without its hard break (`line`) and without the white
     /// space hanging past its end (`trimmed`, as ``LineFragment/trimmedRange``).
     ///
-    /// - Throws: ``ICUError`` when `locale` is not a valid locale id, or ICU cannot open a line
+    /// - Throws: ``LocaleError`` when `locale` is not a valid locale id, or ICU cannot open a line
     ///   break iterator for it.
     /// - Complexity: O(n) in the text's length; keeps a few thousand lines at a time.
     public static func forEach(
         in text: TextStorage, locale: String, width: Double,
         _ body: (_ line: Range<Int>, _ trimmed: Range<Int>) -> Void
-    ) throws(ICUError) {
-        let canonical = try ICU.Locale.canonical(locale)
+    ) throws(LocaleError) {
+        let canonical: String
+        do { canonical = try ICU.Locale.canonical(locale) } catch { throw LocaleError(locale: locale, error) }
         var clusters: CharacterBoundaries?
-        try LineBreaker(storage: text, locale: canonical, width: width).forEachBatch(of: 4_096) { lines in
-            for index in 0..<lines.count {
-                let line = lines[index]
-                var end = line.upperBound
-                // A cluster hangs only if its last unit is white space: most lines end without a look-up.
-                while end > line.lowerBound, TextShaping.hangs((end - 1)..<end, text) {
-                    if clusters == nil { clusters = CharacterBoundaries(storage: text, locale: canonical) }
-                    let start = max(clusters!.boundary(before: end) ?? line.lowerBound, line.lowerBound)
-                    guard TextShaping.hangs(start..<end, text) else { break }
-                    end = start
+        do throws(ICUError) {
+            try LineBreaker(storage: text, locale: canonical, width: width).forEachBatch(of: 4_096) { lines in
+                for index in 0..<lines.count {
+                    let line = lines[index]
+                    var end = line.upperBound
+                    // A cluster hangs only if its last unit is white space: most lines end without a look-up.
+                    while end > line.lowerBound, TextShaping.hangs((end - 1)..<end, text) {
+                        if clusters == nil { clusters = CharacterBoundaries(storage: text, locale: canonical) }
+                        let start = max(clusters!.boundary(before: end) ?? line.lowerBound, line.lowerBound)
+                        guard TextShaping.hangs(start..<end, text) else { break }
+                        end = start
+                    }
+                    body(line, line.lowerBound..<end)
                 }
-                body(line, line.lowerBound..<end)
             }
+        } catch {
+            throw LocaleError(locale: locale, error)
         }
     }
 }

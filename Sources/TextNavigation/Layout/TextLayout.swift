@@ -50,14 +50,20 @@ public final class TextLayout: TextGeometry, LineUnitSource {
     /// A negative or NaN width is taken as 0 (every cluster on its own line); a text scale that
     /// is not positive is taken as 1.
     ///
-    /// - Throws: ``ICUError`` when the locale is malformed or ICU cannot open a line break
+    /// - Throws: ``LocaleError`` when the locale is malformed or ICU cannot open a line break
     ///   iterator for it.
     public init(
         storage: TextStorage, locale: String = "en", width: Double,
         metrics: any FontMetrics = CellMetrics(), textScale: Double = 1
-    ) throws(ICUError) {
-        let canonical = try ICU.Locale.canonical(locale)
-        let lineBreaker = try ICU.BreakIterator.make(kind: .line, locale: canonical)
+    ) throws(LocaleError) {
+        let canonical: String
+        let lineBreaker: ICU.BreakIterator
+        do {
+            canonical = try ICU.Locale.canonical(locale)
+            lineBreaker = try ICU.BreakIterator.make(kind: .line, locale: canonical)
+        } catch {
+            throw LocaleError(locale: locale, error)
+        }
         self.storage = storage
         self.locale = canonical
         self.width = width > 0 ? width : 0
@@ -70,7 +76,7 @@ public final class TextLayout: TextGeometry, LineUnitSource {
     public convenience init(
         _ string: String, locale: String = "en", width: Double,
         metrics: any FontMetrics = CellMetrics(), textScale: Double = 1
-    ) throws(ICUError) {
+    ) throws(LocaleError) {
         try self.init(
             storage: TextStorage(string), locale: locale, width: width, metrics: metrics,
             textScale: textScale)

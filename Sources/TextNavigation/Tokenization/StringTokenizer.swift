@@ -77,16 +77,18 @@ public final class StringTokenizer: TextTokenizer {
     ///   - customGranularities: which units come from `customTokenizer`: any of word, sentence
     ///     and paragraph (characters are always grapheme clusters, lines always come from
     ///     `lineSource`; others are ignored).
-    /// - Throws: ``ICUError`` when `locale` is malformed.
+    /// - Throws: ``LocaleError`` when `locale` is malformed.
     /// - Complexity: O(1): the locale is worked out once per process; no ICU iterator is made.
     ///   A custom tokenizer's units are found on the first query of their granularity, by
     ///   walking its boundaries (see ``customTokenizer``), and cached.
     public convenience init(
         storage: TextStorage, locale: String = "en", lineSource: (any LineUnitSource)? = nil,
         customTokenizer: (any TextTokenizer)? = nil, customGranularities: Set<TextGranularity> = [.word]
-    ) throws(ICUError) {
+    ) throws(LocaleError) {
+        let shared: TokenizerLocale
+        do { shared = try TokenizerLocale.named(locale) } catch { throw LocaleError(locale: locale, error) }
         self.init(
-            storage: storage, shared: try TokenizerLocale.named(locale), lineSource: lineSource,
+            storage: storage, shared: shared, lineSource: lineSource,
             custom: customTokenizer.flatMap { CustomUnits(tokenizer: $0, granularities: customGranularities) })
     }
 
@@ -116,7 +118,7 @@ public final class StringTokenizer: TextTokenizer {
     }
 
     /// A tokenizer over a copy of `string`.
-    public convenience init(_ string: String, locale: String = "en") throws(ICUError) {
+    public convenience init(_ string: String, locale: String = "en") throws(LocaleError) {
         try self.init(storage: TextStorage(string), locale: locale)
     }
 

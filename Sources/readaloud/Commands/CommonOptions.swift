@@ -27,7 +27,7 @@ enum CommonOptions {
         do {
             return try StringTokenizer(storage: text, locale: locale)
         } catch {
-            throw CommandFailure("invalid locale '\(locale)': \(error)", exitCode: .usage)
+            throw CommandFailure("--locale: \(error)", exitCode: .usage)
         }
     }
 
