@@ -199,8 +199,9 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         return finish()
     }
 
-    /// What read-all asks of the element it is reading on every utterance.
-    private struct CurrentElement {
+    /// What read-all asks of the element it is reading on every utterance: a class, so that
+    /// handing it to each utterance's steps is one retain, not a copy of each field.
+    private final class CurrentElement {
         let index: Int
         let text: TextStorage
         let traits: ElementTraits
@@ -211,16 +212,22 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         let labelRead: String?
         /// The element, for what comes after its last utterance.
         let element: any NavigableElement
+
+        init(_ element: any NavigableElement, at index: Int) {
+            self.index = index
+            text = element.text
+            traits = element.traits
+            language = element.language
+            isOutsideReadingOrder = element.markup.isOutsideReadingOrder
+            labelRead = element.readsLabel ? element.label : nil
+            self.element = element
+        }
     }
 
     /// The element at `index`, looked up when reading reaches it.
     private func currentElement(at index: Int) -> CurrentElement {
         if let current, current.index == index { return current }
-        let element = document.elements[index]
-        let made = CurrentElement(
-            index: index, text: element.text, traits: element.traits, language: element.language,
-            isOutsideReadingOrder: element.markup.isOutsideReadingOrder,
-            labelRead: element.readsLabel ? element.label : nil, element: element)
+        let made = CurrentElement(document.elements[index], at: index)
         current = made
         return made
     }
