@@ -50,17 +50,19 @@ import Testing
             [
                 "bench", "--book", CLIRunner.book("rashomon.txt"), "--granularity", "sentence", "--json",
                 "--repetitions",
-                "1", "--min-time", "0.02", "--queries", "100",
+                "1", "--min-time", "0.05", "--queries", "100",
             ])
         #expect(result.status == 0)
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let books = try #require(report["books"] as? [[String: Any]])
         let granularities = try #require(books.first?["granularities"] as? [[String: Any]])
-        // A sentence pass over Rashōmon takes well under a millisecond: 20 ms takes many.
-        #expect((granularities.first?["runs"] as? Int ?? 0) > 5)
+        // A sentence pass over Rashōmon takes well under a millisecond, so 50 ms holds more runs
+        // than the one asked for; how many more depends on the machine's load (under ASan on a
+        // busy machine, a handful), so the test asks only for more.
+        #expect((granularities.first?["runs"] as? Int ?? 0) > 1)
         // So does paginating it, on one core and on every core, each side timed as often.
-        #expect((books.first?["parallelPaginationRuns"] as? Int ?? 0) > 5)
+        #expect((books.first?["parallelPaginationRuns"] as? Int ?? 0) > 1)
     }
 
     @Test func theTableNamesTheRunAndEachBook() throws {
