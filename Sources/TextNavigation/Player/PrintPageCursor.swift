@@ -6,6 +6,8 @@ struct PrintPageCursor {
     private let document: Document
     /// Every marker before this position has been passed (or was before the start).
     private var passed: ReadingPosition
+    /// The last element whose markers were looked up, with them.
+    private var cached: (element: Int, markers: [PrintPageMarker])?
 
     /// A cursor over `document`'s markers from `start` on.
     init(document: Document, from start: ReadingPosition) {
@@ -19,13 +21,24 @@ struct PrintPageCursor {
         let end = ReadingPosition(element: utterance.element, offset: utterance.range.upperBound)
         guard passed < end else { return [] }
         var found: [(element: Int, label: String)] = []
-        for element in passed.element...min(end.element, document.elements.count - 1) {
-            for marker in document.elements[element].markup.printPages {
+        var element = passed.element
+        while element <= min(end.element, document.elements.count - 1) {
+            for marker in markers(of: element) {
                 let position = ReadingPosition(element: element, offset: marker.offset)
                 if position >= passed, position < end { found.append((element, marker.label)) }
             }
+            element += 1
         }
         passed = end
         return found
+    }
+
+    /// The markers of element `index`, looked up once while reading is in it (read by word,
+    /// an element is asked for once per word).
+    private mutating func markers(of index: Int) -> [PrintPageMarker] {
+        if let cached, cached.element == index { return cached.markers }
+        let markers = document.elements[index].markup.printPages
+        cached = (index, markers)
+        return markers
     }
 }

@@ -305,10 +305,8 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     private func speak(_ utterance: Utterance, from offset: Int) {
         let element = document.elements[utterance.element]
         let range = utterance.range.contains(offset) ? offset..<utterance.range.upperBound : utterance.range
-        var text = utterance.text
-        if range.lowerBound > utterance.range.lowerBound {
-            text = String(decoding: text.utf16.dropFirst(range.lowerBound - utterance.range.lowerBound), as: UTF16.self)
-        }
+        let text =
+            utterance.isLabel || range == utterance.range ? utterance.text : element.text.string(in: range) ?? ""
         let words =
             engine.wordTiming == .none || utterance.isLabel ? [] : Self.words(of: element, in: range)
         let request = SpeechRequest(

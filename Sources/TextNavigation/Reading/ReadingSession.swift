@@ -77,7 +77,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     private var pending: [ReadingEvent] = []
     private var cachedUnits: (element: Int, units: TextUnits)?
     /// The element being read, and what every utterance asks of it, looked up once per element.
-    private var current: CurrentElement?
+    private var current: UtteranceSource?
     /// The reading positions of the page the reader is on, from its start up to the next
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
@@ -199,42 +199,17 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         return finish()
     }
 
-    /// What read-all asks of the element it is reading on every utterance: a class, so that
-    /// handing it to each utterance's steps is one retain, not a copy of each field.
-    private final class CurrentElement {
-        let index: Int
-        let text: TextStorage
-        let traits: ElementTraits
-        /// ``NavigableElement/language``, asked once.
-        let language: String
-        let isOutsideReadingOrder: Bool
-        /// The label read in place of an empty text, or `nil` when the text is read.
-        let labelRead: String?
-        /// The element, for what comes after its last utterance.
-        let element: any NavigableElement
-
-        init(_ element: any NavigableElement, at index: Int) {
-            self.index = index
-            text = element.text
-            traits = element.traits
-            language = element.language
-            isOutsideReadingOrder = element.markup.isOutsideReadingOrder
-            labelRead = element.readsLabel ? element.label : nil
-            self.element = element
-        }
-    }
-
     /// The element at `index`, looked up when reading reaches it.
-    private func currentElement(at index: Int) -> CurrentElement {
+    private func currentElement(at index: Int) -> UtteranceSource {
         if let current, current.index == index { return current }
-        let made = CurrentElement(document.elements[index], at: index)
+        let made = UtteranceSource(document.elements[index], at: index)
         current = made
         return made
     }
 
     /// Whether read-all reads `element` where it is now: elements outside the reading order
     /// only in the run of them the session started in.
-    private func takesPart(_ element: CurrentElement) -> Bool {
+    private func takesPart(_ element: UtteranceSource) -> Bool {
         guard element.isOutsideReadingOrder != readsOutsideReadingOrder else { return true }
         if readsOutsideReadingOrder {
             readsOutsideReadingOrder = false
@@ -247,7 +222,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// text when it has no unit, or, for an element read by its label, an empty range with the
     /// label. `range` is `nil` when there is nothing (more) to say; `isLast` when nothing of the
     /// element is left after it.
-    private func nextRange(in element: CurrentElement, at index: Int)
+    private func nextRange(in element: UtteranceSource, at index: Int)
         -> (range: Range<Int>?, label: String?, isLast: Bool)
     {
         if let label = element.labelRead {
@@ -270,7 +245,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// The events for reading `range` of `element` (or its `label`): the page turns before it,
     /// its utterance, and what follows the element's last utterance.
     private func event(
-        reading range: Range<Int>, label: String?, of element: CurrentElement, at elementIndex: Int,
+        reading range: Range<Int>, label: String?, of element: UtteranceSource, at elementIndex: Int,
         isLastInElement: Bool
     ) -> ReadingEvent {
         let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
@@ -279,7 +254,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         if page == nil, let deferredStart, !hasDeferredUtterance {
             // The first utterance of a deferring session: its page is found when asked.
             hasDeferredUtterance = true
-            pageNumber = .deferred(document, start: deferredStart, unit: unitStart)
+            pageNumber = .deferred(Utterance.DeferredPage(document: document, start: deferredStart, unit: unitStart))
         } else {
             guard let made = turnPages(toward: unitStart) else { return finish() }
             turns = made
@@ -287,8 +262,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         }
         elementHadUtterance = true
         let utterance = Utterance(
-            source: element.text, range: range, element: elementIndex, page: pageNumber, granularity: granularity,
-            language: element.language, traits: element.traits, label: label)
+            source: element, range: range, page: pageNumber, granularity: granularity, readsLabel: label != nil)
         let endEvents = isLastInElement ? Self.eventsAtEnd(of: element.element, index: elementIndex) : []
         if isLastInElement { advanceElement() }
         // Most utterances come alone: no queue to fill and drain.
@@ -379,7 +353,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         return elementUnits
     }
 
-    private func trimmed(_ range: Range<Int>, in element: CurrentElement) -> Range<Int> {
+    private func trimmed(_ range: Range<Int>, in element: UtteranceSource) -> Range<Int> {
         element.element.stringTokenizer.rangeTrimmingWhiteSpace(range)
     }
 }

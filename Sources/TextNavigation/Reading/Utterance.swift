@@ -7,23 +7,25 @@ public struct Utterance: Sendable, Hashable {
     /// as one that highlights, builds no strings).
     ///
     /// - Complexity: O(length of the range), on every access.
-    public var text: String { label ?? source.string(in: range) ?? "" }
+    public var text: String { label ?? source.text.string(in: range) ?? "" }
     /// The element's label, for an element read by it: an image's description, spoken for an
     /// element whose text is empty.
-    private let label: String?
+    private var label: String? { readsLabel ? source.labelRead : nil }
     /// The traits of the element spoken (``ElementTraits/image`` for an image's description).
-    public let traits: ElementTraits
-    /// The element's text.
-    private let source: TextStorage
+    public var traits: ElementTraits { source.traits }
+    /// The element and what every utterance of it shares (one reference: read-all copies an
+    /// utterance many times on its way to the listener).
+    private let source: UtteranceSource
     /// The UTF-16 range of the text in its element (what to highlight); empty for an element
     /// read by its label.
     public let range: Range<Int>
     /// The index of the element in the document.
-    public let element: Int
+    public var element: Int { source.index }
     public let granularity: TextGranularity
     /// The language the text is in: its element's ``NavigableElement/language`` (a BCP-47 tag
     /// such as `ja-JP`, or an ICU locale id), the voice to speak it with.
-    public let language: String
+    public var language: String { source.language }
+    private let readsLabel: Bool
     private let pageNumber: PageNumber
 
     /// The page (from 1) the reader is on when the utterance is spoken.
@@ -41,18 +43,12 @@ public struct Utterance: Sendable, Hashable {
     /// Where the utterance starts.
     public var position: ReadingPosition { ReadingPosition(element: element, offset: range.lowerBound) }
 
-    init(
-        source: TextStorage, range: Range<Int>, element: Int, page: PageNumber, granularity: TextGranularity,
-        language: String, traits: ElementTraits = [], label: String? = nil
-    ) {
+    init(source: UtteranceSource, range: Range<Int>, page: PageNumber, granularity: TextGranularity, readsLabel: Bool) {
         self.source = source
-        self.language = language
-        self.traits = traits
-        self.label = label
         self.range = range
-        self.element = element
         self.pageNumber = page
         self.granularity = granularity
+        self.readsLabel = readsLabel
     }
 
     /// Equal utterances have the same text, range, element, granularity, language, traits and
@@ -79,8 +75,8 @@ extension Utterance {
     package enum PageNumber: Sendable {
         case known(Int)
         /// The page a session that started on the page holding `start` is on when it reaches
-        /// `unit`: pages turn forward only, so the later of the two pages.
-        case deferred(Document, start: ReadingPosition, unit: ReadingPosition)
+        /// `unit` (see ``DeferredPage``).
+        case deferred(DeferredPage)
         /// Found by `find` when first asked (which may wait for a book still loading).
         case awaited(@Sendable () -> Int)
 
@@ -88,12 +84,32 @@ extension Utterance {
             switch self {
             case .known(let number):
                 return number
-            case .deferred(let document, let start, let unit):
-                return max(document.pageIndex(containing: start), document.pageIndex(containing: unit)) + 1
+            case .deferred(let page):
+                return page.number
             case .awaited(let find):
                 return find()
             }
         }
+    }
+}
+
+extension Utterance {
+    /// The page of the first utterance of a session that defers pagination, found when asked:
+    /// the page a session that started on the page holding `start` is on when it reaches
+    /// `unit` (pages turn forward only, so the later of the two pages). A class, so that the
+    /// utterance stays small.
+    package final class DeferredPage: Sendable {
+        let document: Document
+        let start: ReadingPosition
+        let unit: ReadingPosition
+
+        init(document: Document, start: ReadingPosition, unit: ReadingPosition) {
+            self.document = document
+            self.start = start
+            self.unit = unit
+        }
+
+        var number: Int { max(document.pageIndex(containing: start), document.pageIndex(containing: unit)) + 1 }
     }
 }
 

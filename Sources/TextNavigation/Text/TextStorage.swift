@@ -56,8 +56,8 @@ public struct TextStorage: Sendable {
         guard range.lowerBound >= 0, range.upperBound <= count else { return nil }
         let base = bufferRange.lowerBound
         return String(
-            decoding: UnsafeBufferPointer(
-                rebasing: buffer.units[(base + range.lowerBound)..<(base + range.upperBound)]), as: UTF16.self)
+            utf16Units: UnsafeBufferPointer(
+                rebasing: buffer.units[(base + range.lowerBound)..<(base + range.upperBound)]))
     }
 
     /// Storage over a sub-range of this one (offsets relative to this storage), or `nil` when out

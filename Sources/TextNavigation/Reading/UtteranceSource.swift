@@ -1,0 +1,27 @@
+/// The element read-all is reading, with what every utterance asks of it, looked up once per
+/// element: a class, so that a session's steps and each ``Utterance`` share it with one retain
+/// instead of copying each field (read-all copies an utterance about a dozen times on its way
+/// to the listener).
+final class UtteranceSource: Sendable {
+    /// The element's index in the document.
+    let index: Int
+    let text: TextStorage
+    let traits: ElementTraits
+    /// ``NavigableElement/language``, asked once.
+    let language: String
+    let isOutsideReadingOrder: Bool
+    /// The label read in place of an empty text, or `nil` when the text is read.
+    let labelRead: String?
+    /// The element, for what comes after its last utterance.
+    let element: any NavigableElement
+
+    init(_ element: any NavigableElement, at index: Int) {
+        self.index = index
+        text = element.text
+        traits = element.traits
+        language = element.language
+        isOutsideReadingOrder = element.markup.isOutsideReadingOrder
+        labelRead = element.readsLabel ? element.label : nil
+        self.element = element
+    }
+}
