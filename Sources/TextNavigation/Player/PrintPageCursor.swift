@@ -21,13 +21,11 @@ struct PrintPageCursor {
         let end = ReadingPosition(element: utterance.element, offset: utterance.range.upperBound)
         guard passed < end else { return [] }
         var found: [(element: Int, label: String)] = []
-        var element = passed.element
-        while element <= min(end.element, document.elements.count - 1) {
+        for element in passed.element...min(end.element, document.elements.count - 1) {
             for marker in markers(of: element) {
                 let position = ReadingPosition(element: element, offset: marker.offset)
                 if position >= passed, position < end { found.append((element, marker.label)) }
             }
-            element += 1
         }
         passed = end
         return found

@@ -19,36 +19,13 @@ extension String {
                         scalar = 0xFFFD
                     }
                 }
-                written += Self.writeUTF8(scalar, to: bytes, at: written)
+                // A surrogate never gets here: `scalar` is a valid scalar value.
+                UTF8.encode(Unicode.Scalar(scalar).unsafelyUnwrapped) { byte in
+                    bytes[written] = byte
+                    written += 1
+                }
             }
             return written
-        }
-    }
-
-    /// Writes `scalar` (a Unicode scalar value) as UTF-8 at `offset`; returns the byte count.
-    @inline(__always)
-    private static func writeUTF8(_ scalar: UInt32, to bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
-        -> Int
-    {
-        switch scalar {
-        case ..<0x80:
-            bytes[offset] = UInt8(scalar)
-            return 1
-        case ..<0x800:
-            bytes[offset] = UInt8(0xC0 | scalar >> 6)
-            bytes[offset + 1] = UInt8(0x80 | scalar & 0x3F)
-            return 2
-        case ..<0x10000:
-            bytes[offset] = UInt8(0xE0 | scalar >> 12)
-            bytes[offset + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            bytes[offset + 2] = UInt8(0x80 | scalar & 0x3F)
-            return 3
-        default:
-            bytes[offset] = UInt8(0xF0 | scalar >> 18)
-            bytes[offset + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-            bytes[offset + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            bytes[offset + 3] = UInt8(0x80 | scalar & 0x3F)
-            return 4
         }
     }
 }
