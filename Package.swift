@@ -15,6 +15,9 @@ let package = Package(
         // Speech for the core's read-aloud player: espeak-ng and speech-dispatcher, both opened
         // with dlopen at run time, so neither is needed to build.
         .library(name: "TextNavigationSpeech", targets: ["TextNavigationSpeech"]),
+        // A document on the Linux accessibility bus (AT-SPI) through ATK, so that Orca reads it.
+        // The only product that links ATK and atk-bridge.
+        .library(name: "TextNavigationAccessibility", targets: ["TextNavigationAccessibility"]),
         .executable(name: "readaloud", targets: ["readaloud"]),
     ],
     targets: [
@@ -84,6 +87,28 @@ let package = Package(
             name: "CSpeechd",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // ATK and atk-bridge (Debian's libatk1.0-dev, libatk-bridge2.0-dev), for the C bridge
+        // alone.
+        .systemLibrary(
+            name: "CATK",
+            pkgConfig: "atk-bridge-2.0",
+            providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]
+        ),
+        // GObject types over ATK whose calls go back to Swift through a table of C function
+        // pointers, AtkUtil's registration as a toolkit, and the GLib main loop. Its header
+        // exposes only standard C types.
+        .target(
+            name: "CAccessibilityBridge",
+            dependencies: ["CATK"],
+            linkerSettings: [
+                .linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"), .linkedLibrary("gobject-2.0"),
+                .linkedLibrary("glib-2.0"),
+            ]
+        ),
+        .target(
+            name: "TextNavigationAccessibility",
+            dependencies: ["TextNavigation", "CAccessibilityBridge"]
+        ),
         .target(
             name: "TextNavigationSpeech",
             dependencies: ["TextNavigation", "CEspeak", "CSpeechd"]
@@ -104,8 +129,8 @@ let package = Package(
         .executableTarget(
             name: "readaloud",
             dependencies: [
-                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationSpeech", "ReadaloudJSON",
-                "ReadaloudBench", "CNCurses",
+                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationSpeech",
+                "TextNavigationAccessibility", "ReadaloudJSON", "ReadaloudBench", "CNCurses",
             ]
         ),
         // An example reader backend: embeds the library through its public API alone (a custom
@@ -127,8 +152,8 @@ let package = Package(
         .testTarget(
             name: "TextNavigationTests",
             dependencies: [
-                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "SeededRandom",
-                "readaloud-store-stress",
+                "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationAccessibility",
+                "SeededRandom", "readaloud-store-stress",
             ]
         ),
         .testTarget(

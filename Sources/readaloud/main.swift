@@ -41,6 +41,9 @@ func main() -> Int32 {
         arguments.removeFirst()
         spec = subcommand.spec
         run = subcommand.run
+    } else if AccessibleCommand.isRequested(by: arguments) {
+        spec = AccessibleCommand.spec
+        run = AccessibleCommand.run
     } else if InteractiveCommand.isRequested(by: &arguments) {
         spec = InteractiveCommand.spec
         run = InteractiveCommand.run

@@ -18,7 +18,7 @@ extension Document {
     /// (``Elements``): the index after (before), no element made.
     ///
     /// - Complexity: O(1).
-    func readingNeighbour(of index: Int, _ direction: TextStorageDirection) -> Int? {
+    package func readingNeighbour(of index: Int, _ direction: TextStorageDirection) -> Int? {
         let step = direction == .forward ? 1 : -1
         let sequential = index + step >= 0 && index + step < elements.count ? index + step : nil
         if elements.readsInElementOrder { return sequential }
