@@ -61,11 +61,15 @@ extension AccessibleDocument {
             x: 0, y: Int32(top * cellHeight), width: Int32(screenWidth), height: Int32((bottom - top + 1) * cellHeight))
     }
 
-    /// The character of `element` at a point of the shown page's screen, or `nil` when the
-    /// point is not on one of its lines.
+    /// The character of `element` at a point, or `nil` when the point is not on one of its
+    /// lines: on the shown page's screen when the element is on it, else on the screen of the
+    /// page the element starts on (where its extents are).
     func offset(_ element: Int, atX x: Int, y: Int) -> Int? {
         guard let published = published[element], x >= 0, y >= 0 else { return nil }
-        let screen = screen(ofPage: shownPage)
+        var screen = screen(ofPage: shownPage)
+        if screen.rows(of: element).isEmpty {
+            screen = self.screen(ofPage: document.pageIndex(containing: ReadingPosition(element: element, offset: 0)))
+        }
         let rowIndex = y / cellHeight
         guard rowIndex < screen.rows.count, screen.rows[rowIndex].element == element else { return nil }
         let geometry = published.element.geometry
