@@ -160,7 +160,7 @@ let package = Package(
             name: "ReadaloudCLITests",
             dependencies: [
                 "readaloud", "readaloud-example-backend", "readaloud-readme-example", "TextNavigationSpeech",
-                "SeededRandom",
+                "TextNavigationAccessibility", "SeededRandom",
             ]
         ),
     ]

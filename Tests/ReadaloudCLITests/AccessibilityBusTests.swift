@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// What the accessibility bus tests need, and why they are skipped without it.
+enum AccessibilityBus {
+    static let dbusRunSession = "/usr/bin/dbus-run-session"
+    static let python = "/usr/bin/python3"
+    static let busLauncher = "/usr/libexec/at-spi-bus-launcher"
+    static let pyatspi = "/usr/lib/python3/dist-packages/pyatspi"
+    static let isAvailable = [dbusRunSession, python, busLauncher, pyatspi, "/usr/bin/timeout"].allSatisfy {
+        FileManager.default.fileExists(atPath: $0)
+    }
+    static let reason: Comment =
+        "the accessibility bus is not installed (apt-get install dbus at-spi2-core python3-pyatspi)"
+
+    /// Runs `arguments` inside a new D-Bus session (its own accessibility bus and registry), at
+    /// most `seconds` long. Output goes to files, not pipes: the bus's services started by
+    /// D-Bus activation may outlive the session for a moment, holding what they inherited.
+    static func run(_ arguments: [String], input: String = "", seconds: Int = 300) throws -> CLIRunner.Result {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputFile = directory.appendingPathComponent("stdout")
+        let errorFile = directory.appendingPathComponent("stderr")
+        let inputFile = directory.appendingPathComponent("stdin")
+        try Data(input.utf8).write(to: inputFile)
+        for file in [outputFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-k", "5", "\(seconds)", dbusRunSession, "--"] + arguments
+        process.currentDirectoryURL = CLIRunner.repositoryRoot
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        process.waitUntilExit()
+        return CLIRunner.Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+            standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    }
+
+    /// Runs Tests/Accessibility/atspi_check.py on `book`.
+    static func check(_ book: String, locale: String = "en", budget: Int, extents: Bool = true) throws
+        -> CLIRunner.Result
+    {
+        try run(
+            [
+                python, CLIRunner.repositoryRoot.appendingPathComponent("Tests/Accessibility/atspi_check.py").path,
+                "--readaloud", CLIRunner.executable.path, "--book", book, "--locale", locale,
+                "--budget", "\(budget)",
+            ] + (extents ? ["--extents"] : []))
+    }
+
+    /// The check's summary line.
+    static func summary(_ result: CLIRunner.Result) -> String {
+        result.standardOutput.split(separator: "\n").last { $0.hasPrefix("atspi_check:") }.map(String.init) ?? ""
+    }
+}
+
+/// `readaloud BOOK --accessible` on a real accessibility bus (at-spi2-core's, in a D-Bus
+/// session of its own), read through pyatspi as a screen reader reads it.
+@Suite(.serialized, .tags(.process), .enabled(if: AccessibilityBus.isAvailable, AccessibilityBus.reason))
+struct AccessibilityBusTests {
+    /// Every element of Alice, reached along FLOWS_TO with the caret set in each as say-all
+    /// does, with few objects alive; 6,000 text queries agree with `readaloud units` under
+    /// ATK's conventions, and character extents are cells.
+    @Test func aliceReadsThroughTheBus() throws {
+        let result = try AccessibilityBus.check(CLIRunner.book("alice-in-wonderland.txt"), budget: 6000)
+        let summary = AccessibilityBus.summary(result)
+        #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(summary.contains("908 of 908 elements"), "\(summary)")
+        #expect(summary.contains(" 0 mismatches"), "\(summary)")
+        let alive = summary.split(separator: " ").reversed().dropFirst(2).first.flatMap { Int($0) } ?? .max
+        #expect(alive < 60, "\(summary)")
+    }
+
+    /// Japanese (ICU's dictionary words, wide cells), Arabic (right to left, clusters of
+    /// several characters) and an EPUB's elements.
+    @Test(arguments: [
+        ("Books/kokoro.txt", "ja"), ("Books/udhr-arabic.txt", "ar"),
+        ("Tests/Fixtures/epub/idpf-childrens-literature.epub", "en"),
+    ])
+    func otherScriptsAndEPUB(book: String, locale: String) throws {
+        let result = try AccessibilityBus.check(
+            CLIRunner.repositoryRoot.appendingPathComponent(book).path, locale: locale, budget: 2500)
+        let summary = AccessibilityBus.summary(result)
+        #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(summary.contains(" 0 mismatches"), "\(summary)")
+    }
+
+    /// The script mode: keys move the caret by line, word, character and page, each move
+    /// reported; `caret` and `select` place them.
+    @Test func keysMoveTheCaret() throws {
+        let result = try AccessibilityBus.run(
+            [CLIRunner.executable.path, CLIRunner.book("alice-in-wonderland.txt"), "--accessible"],
+            input: "Down\nDown\nCtrl+Right\nRight\nNext\nCtrl+End\ncaret 10 5\nselect 10 0 4\nBogus\nquit\n", seconds: 60)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(lines.first == "ready elements 908 pages 113")
+        let carets = lines.filter { $0.hasPrefix("caret ") }
+        #expect(carets.count == 9, "\(lines)")
+        guard carets.count == 9 else { return }
+        #expect(carets[0] == "caret 0 0 page 1")
+        #expect(carets[1] == "caret 1 0 page 1")
+        #expect(carets[2] == "caret 2 0 page 1")
+        #expect(carets[3].hasPrefix("caret 2 ") && carets[3] != carets[2])  // to the first word's end
+        let wordEnd = Int(carets[3].split(separator: " ")[2]) ?? 0
+        #expect(carets[4] == "caret 2 \(wordEnd + 1) page 1")
+        #expect(carets[5].hasSuffix(" page 2"))
+        #expect(carets[6].hasPrefix("caret 907 ") && carets[6].hasSuffix(" page 113"))
+        #expect(carets[7] == "caret 10 5 page 2" || carets[7] == "caret 10 5 page 1")
+        #expect(lines.contains { $0.hasPrefix("error unknown command: Bogus") })
+    }
+
+    /// Without a D-Bus session there is no bus: status 69 and one clear line.
+    @Test func noBusIsAClearError() throws {
+        let result = try CLIRunner.run(
+            ["-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "AT_SPI_BUS_ADDRESS", CLIRunner.executable.path,
+             CLIRunner.book("alice-in-wonderland.txt"), "--accessible"],
+            program: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 69)
+        #expect(result.standardError.hasPrefix("Error: cannot publish the book for a screen reader: no accessibility bus"))
+    }
+}
