@@ -41,7 +41,9 @@ extension AccessibleDocument {
                 let maxX = cluster.frame.maxX * scale
                 let top = row * cellHeight
                 union =
-                    union.map { (min($0.minX, minX), min($0.minY, top), max($0.maxX, maxX), max($0.maxY, top + cellHeight)) }
+                    union.map {
+                        (min($0.minX, minX), min($0.minY, top), max($0.maxX, maxX), max($0.maxY, top + cellHeight))
+                    }
                     ?? (minX, top, maxX, top + cellHeight)
             }
         }

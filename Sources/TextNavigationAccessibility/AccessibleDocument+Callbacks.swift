@@ -8,17 +8,22 @@ extension AccessibleDocument {
         ra_callbacks(
             context: nil,
             segment: { _, element, unit, side, offset, start, end in
-                guard let range = AccessibleDocument.current?.segment(Int(element), unit, side, Int(offset)) else { return false }
+                guard let range = AccessibleDocument.current?.segment(Int(element), unit, side, Int(offset)) else {
+                    return false
+                }
                 start?.pointee = Int32(range.lowerBound)
                 end?.pointee = Int32(range.upperBound)
                 return true
             },
-            caret_moved: { _, element, offset in AccessibleDocument.current?.clientMovedCaret(Int(element), Int(offset)) },
+            caret_moved: { _, element, offset in AccessibleDocument.current?.clientMovedCaret(Int(element), Int(offset))
+            },
             selection_changed: { _, element, start, end in
                 AccessibleDocument.current?.clientSelected(Int(element), Int(start)..<Int(max(start, end)))
             },
             range_extents: { _, element, start, end, rect in
-                guard let found = AccessibleDocument.current?.extents(Int(element), Int(start)..<Int(end)) else { return false }
+                guard let found = AccessibleDocument.current?.extents(Int(element), Int(start)..<Int(end)) else {
+                    return false
+                }
                 rect?.pointee = found
                 return true
             },
@@ -30,7 +35,9 @@ extension AccessibleDocument {
                 rect?.pointee = found
                 return true
             },
-            scroll_to: { _, element, start, _ in AccessibleDocument.current?.scroll(Int(element), to: Int(start)) ?? false },
+            scroll_to: { _, element, start, _ in
+                AccessibleDocument.current?.scroll(Int(element), to: Int(start)) ?? false
+            },
             flows: { _, element, direction in
                 AccessibleDocument.current?.flows(from: Int(element), direction > 0 ? .forward : .backward)
             }
@@ -52,7 +59,8 @@ extension AccessibleDocument {
     func clientSelected(_ element: Int, _ range: Range<Int>) {
         guard let published = published[element] else { return }
         let map = published.characters
-        selection = range.isEmpty ? nil : (element, map.utf16Offset(range.lowerBound)..<map.utf16Offset(range.upperBound))
+        selection =
+            range.isEmpty ? nil : (element, map.utf16Offset(range.lowerBound)..<map.utf16Offset(range.upperBound))
         didChange?()
     }
 

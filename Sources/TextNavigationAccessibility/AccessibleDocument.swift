@@ -63,11 +63,13 @@ public final class AccessibleDocument {
         var callbacks = Self.callbacks
         var message = [CChar](repeating: 0, count: 256)
         guard ra_bridge_start(&callbacks, applicationName, &message, Int32(message.count)) == 0 else {
-            throw .busUnavailable(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .busUnavailable(
+                String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         let layout = document.layout ?? PageLayout()
         let bounds = ra_rect(
-            x: 0, y: 0, width: Int32(layout.width * self.cellWidth), height: Int32(2 * layout.linesPerPage * self.cellHeight))
+            x: 0, y: 0, width: Int32(layout.width * self.cellWidth),
+            height: Int32(2 * layout.linesPerPage * self.cellHeight))
         frame = ra_frame_new(title, bounds)
         documentNode = ra_document_new(frame, title, bounds)
         Self.current = self

@@ -43,7 +43,8 @@ final class AccessibleElement {
         let tokenizer = element.stringTokenizer
         let utf16: [Int]
         switch unit {
-        case RA_UNIT_CHARACTER: utf16 = tokenizer.units(for: .character).ranges.flatMap { [$0.lowerBound, $0.upperBound] }
+        case RA_UNIT_CHARACTER:
+            utf16 = tokenizer.units(for: .character).ranges.flatMap { [$0.lowerBound, $0.upperBound] }
         case RA_UNIT_WORD_START: utf16 = tokenizer.units(for: .word).ranges.map(\.lowerBound)
         case RA_UNIT_WORD_END: utf16 = tokenizer.units(for: .word).ranges.map(\.upperBound)
         case RA_UNIT_SENTENCE_START: utf16 = tokenizer.units(for: .sentence).ranges.map(\.lowerBound)

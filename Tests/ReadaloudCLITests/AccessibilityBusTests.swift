@@ -93,7 +93,8 @@ struct AccessibilityBusTests {
     @Test func keysMoveTheCaret() throws {
         let result = try AccessibilityBus.run(
             [CLIRunner.executable.path, CLIRunner.book("alice-in-wonderland.txt"), "--accessible"],
-            input: "Down\nDown\nCtrl+Right\nRight\nNext\nCtrl+End\ncaret 10 5\nselect 10 0 4\nBogus\nquit\n", seconds: 60)
+            input: "Down\nDown\nCtrl+Right\nRight\nNext\nCtrl+End\ncaret 10 5\nselect 10 0 4\nBogus\nquit\n",
+            seconds: 60)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(lines.first == "ready elements 908 pages 113")
@@ -115,10 +116,13 @@ struct AccessibilityBusTests {
     /// Without a D-Bus session there is no bus: status 69 and one clear line.
     @Test func noBusIsAClearError() throws {
         let result = try CLIRunner.run(
-            ["-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "AT_SPI_BUS_ADDRESS", CLIRunner.executable.path,
-             CLIRunner.book("alice-in-wonderland.txt"), "--accessible"],
+            [
+                "-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "AT_SPI_BUS_ADDRESS", CLIRunner.executable.path,
+                CLIRunner.book("alice-in-wonderland.txt"), "--accessible",
+            ],
             program: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 69)
-        #expect(result.standardError.hasPrefix("Error: cannot publish the book for a screen reader: no accessibility bus"))
+        #expect(
+            result.standardError.hasPrefix("Error: cannot publish the book for a screen reader: no accessibility bus"))
     }
 }

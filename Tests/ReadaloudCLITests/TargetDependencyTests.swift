@@ -3,7 +3,7 @@ import Testing
 
 /// The package's products are layers the compiler keeps: the core (`TextNavigation`) needs ICU
 /// alone, only the books target reaches libzip and libxml2, only the store reaches SQLite, and
-/// the speech engines stay out of the libraries below them. Read from the package's own
+/// the speech engines and ATK stay out of the libraries below them. Read from the package's own
 /// description (`swift package dump-package`) and from what a built program links (`ldd`).
 @Suite("Target dependencies")
 struct TargetDependencyTests {
@@ -14,6 +14,7 @@ struct TargetDependencyTests {
         "TextNavigationBooks": ["TextNavigation", "CICU", "CZip", "CEPUBXML", "CLibXML2"],
         "TextNavigationStore": ["TextNavigation", "CICU", "CSQLite"],
         "TextNavigationSpeech": ["TextNavigation", "CICU", "CEspeak", "CSpeechd"],
+        "TextNavigationAccessibility": ["TextNavigation", "CICU", "CAccessibilityBridge", "CATK"],
     ]
 
     /// The package's description: its targets' names and the names of the targets each one

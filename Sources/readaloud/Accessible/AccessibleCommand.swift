@@ -37,7 +37,8 @@ enum AccessibleCommand {
         let path = arguments.positionals[0]
         guard path != "-" else {
             throw CommandFailure(
-                UsageError("--accessible reads keys from standard input, so the book must be a file, not '-'", spec: spec))
+                UsageError(
+                    "--accessible reads keys from standard input, so the book must be a file, not '-'", spec: spec))
         }
         let book = try OpenedBook.open(
             at: path, lossy: arguments[CommonOptions.lossy], locale: arguments[CommonOptions.locale])
