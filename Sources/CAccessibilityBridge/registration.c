@@ -165,12 +165,18 @@ bool ra_bridge_key_event(bool press, uint32_t keyval, const char *name, uint16_t
         .keycode = keycode,
         .timestamp = key_time += 10,
     };
+    // By id, looked up at each call: a snooper may remove itself or another while called.
+    GArray *ids = g_array_new(FALSE, FALSE, sizeof(guint));
+    for (GSList *item = key_snoopers; item; item = item->next) g_array_append_val(ids, ((KeySnooper *)item->data)->id);
     gboolean consumed = FALSE;
-    GSList *snoopers = g_slist_copy(key_snoopers);
-    for (GSList *item = snoopers; item; item = item->next) {
-        KeySnooper *snooper = item->data;
-        if (snooper->function(&event, snooper->data)) consumed = TRUE;
+    for (guint index = 0; index < ids->len; index++) {
+        for (GSList *item = key_snoopers; item; item = item->next) {
+            KeySnooper *snooper = item->data;
+            if (snooper->id != g_array_index(ids, guint, index)) continue;
+            if (snooper->function(&event, snooper->data)) consumed = TRUE;
+            break;
+        }
     }
-    g_slist_free(snoopers);
+    g_array_free(ids, TRUE);
     return consumed;
 }

@@ -126,3 +126,38 @@ struct AccessibilityBusTests {
             result.standardError.hasPrefix("Error: cannot publish the book for a screen reader: no accessibility bus"))
     }
 }
+
+/// What the Orca test needs, and why it is skipped without it.
+enum OrcaAvailability {
+    static let isAvailable =
+        AccessibilityBus.isAvailable
+        && ["/usr/bin/orca", "/usr/bin/Xvfb", "/usr/bin/gdbus"].allSatisfy {
+            FileManager.default.fileExists(atPath: $0)
+        }
+    static let reason: Comment =
+        "Orca or Xvfb is not installed (apt-get install orca xvfb libglib2.0-bin dbus at-spi2-core python3-pyatspi)"
+}
+
+/// Orca itself (43, unchanged, speech off so that it logs what it would say) reads the book
+/// published by `readaloud BOOK --accessible`: Down speaks the next element, and say-all from
+/// there reaches the book's end across every page, its utterances the book's text, each word
+/// once.
+@Suite(.serialized, .tags(.process), .enabled(if: OrcaAvailability.isAvailable, OrcaAvailability.reason))
+struct OrcaTests {
+    @Test(arguments: [
+        ("Books/alice-in-wonderland.txt", "Alice’s Adventures in Wonderland.", "THE END"),
+        ("Tests/Fixtures/epub/idpf-childrens-literature.epub", "THE CONTENTS", "The Black Brothers."),
+    ])
+    func orcaSaysAllToTheEnd(book: String, first: String, last: String) throws {
+        let result = try AccessibilityBus.run(
+            [
+                AccessibilityBus.python,
+                CLIRunner.repositoryRoot.appendingPathComponent("Tests/Accessibility/orca_check.py").path,
+                "--readaloud", CLIRunner.executable.path, "--book",
+                CLIRunner.repositoryRoot.appendingPathComponent(book).path, "--first", first, "--last", last,
+            ], seconds: 240)
+        let summary = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("orca_check:") }
+        #expect(result.status == 0, "\(summary)\n\(result.standardError.suffix(2000))")
+        #expect(summary.first?.contains("are the book's text from the caret: yes") == true, "\(summary)")
+    }
+}

@@ -67,7 +67,7 @@ extension SavedSelectionStore {
         }
         // WAL: readers never block the writer, and a commit is one append to the log. The mode is
         // stored in the file, so every process that opens it uses WAL.
-        let mode = try database.texts("PRAGMA journal_mode=WAL")
+        let mode = try walJournalMode(database)
         guard mode == ["wal"] else {
             throw SQLite.Failure(
                 code: SQLITE_ERROR, operation: "PRAGMA journal_mode=WAL",
@@ -93,6 +93,25 @@ extension SavedSelectionStore {
             }
             try database.execute("PRAGMA user_version=\(formatVersion)")
             return nil
+        }
+    }
+
+    /// Puts the file in WAL mode, unless it is already, and returns the mode SQLite reports.
+    ///
+    /// Switching needs the file's exclusive lock, and SQLite answers `SQLITE_BUSY` at once,
+    /// without waiting on the busy timeout, while another process that opens the new file at
+    /// the same moment holds a lock: the switch is tried again for up to ``busyTimeout``.
+    private static func walJournalMode(_ database: SQLite.Database) throws(SQLite.Failure) -> [String] {
+        let current = try database.texts("PRAGMA journal_mode")
+        if current == ["wal"] { return current }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: busyTimeout)
+        while true {
+            do {
+                return try database.texts("PRAGMA journal_mode=WAL")
+            } catch where error.code & 0xFF == SQLITE_BUSY && clock.now < deadline {
+                usleep(10_000)
+            }
         }
     }
 
