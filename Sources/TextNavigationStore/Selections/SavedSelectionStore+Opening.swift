@@ -109,7 +109,7 @@ extension SavedSelectionStore {
         while true {
             do {
                 return try database.texts("PRAGMA journal_mode=WAL")
-            } catch where error.code & 0xFF == SQLITE_BUSY && clock.now < deadline {
+            } catch  where error.code & 0xFF == SQLITE_BUSY && clock.now < deadline {
                 usleep(10_000)
             }
         }
