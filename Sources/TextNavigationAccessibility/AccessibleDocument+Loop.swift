@@ -45,23 +45,35 @@ extension AccessibleDocument {
     /// Where `key` moves the caret, or `nil` for a key that does not.
     func caretTarget(for key: AccessibilityKeyEvent) -> ReadingPosition? {
         var moving = navigator
+        let line = caretLine
         switch (key.name, key.hasControl) {
-        case ("Down", _): return moving.move(.forward, by: .line).map(start)
-        case ("Up", _): return moving.move(.backward, by: .line).map(start)
+        case ("Down", _), ("Up", _):
+            // From the start of the caret's line, to the start of the next (previous) line,
+            // across element edges.
+            if let line { moving.move(to: ReadingPosition(element: caret.element, offset: line.range.lowerBound)) }
+            return moving.move(key.name == "Down" ? .forward : .backward, by: .line).map(start)
         case ("Right", false): return moving.move(.forward, by: .character).map(start)
         case ("Left", false): return moving.move(.backward, by: .character).map(start)
         case ("Right", true):
             if let word = navigator.currentUnit(.word), word.range.upperBound > caret.offset { return end(word) }
             return moving.move(.forward, by: .word).map(end)
         case ("Left", true): return moving.move(.backward, by: .word).map(start)
-        case ("Home", false): return navigator.currentUnit(.line).map(start)
-        case ("End", false): return navigator.currentUnit(.line).map(end)
+        case ("Home", false): return line.map { ReadingPosition(element: caret.element, offset: $0.range.lowerBound) }
+        case ("End", false):
+            return line.map { ReadingPosition(element: caret.element, offset: $0.trimmedRange.upperBound) }
         case ("Home", true): return document.startPosition
         case ("End", true): return document.endPosition
         case ("Next", _): return document.page(at: shownPage + 1)?.start
         case ("Prior", _): return document.page(at: shownPage - 1)?.start
         default: return nil
         }
+    }
+
+    /// The laid-out line of the caret's element that holds the caret (the last line that
+    /// starts at or before it).
+    private var caretLine: LineFragment? {
+        guard document.elements.indices.contains(caret.element) else { return nil }
+        return document.elements[caret.element].geometry.lines.last { $0.range.lowerBound <= caret.offset }
     }
 
     private func start(_ unit: NavigationUnit) -> ReadingPosition {

@@ -39,7 +39,8 @@ sys.argv = ["orca", "--debug", "--debug-file", log, "-u", prefs, "--disable", "s
 runpy.run_path("/usr/bin/orca", run_name="__main__")
 '''
 
-SPOKEN = re.compile(r"SPEECH OUTPUT: '(.*)'")
+# `SPEECH OUTPUT: 'text'`, then the voice's settings when it has any: `{'established': False}`.
+SPOKEN = re.compile(r"SPEECH OUTPUT: '(.*)'\s*(?:\{.*\})?\s*$")
 
 
 def spoken(log):
@@ -66,6 +67,91 @@ def set_status(name):
         check=True, capture_output=True)
 
 
+def element_texts(arguments):
+    """Each element's text, from `readaloud units --granularity paragraph --offsets`."""
+    output = subprocess.run(
+        [arguments.readaloud, "units", arguments.book, "--granularity", "paragraph", "--offsets", "--locale",
+         arguments.locale], check=True, capture_output=True, text=True).stdout
+    texts = {}
+    for line in output.splitlines():
+        fields = line.split("\t", 3)
+        texts.setdefault(int(fields[0]), fields[3])
+    return texts
+
+
+def utf16_slice(text, start, end):
+    return text.encode("utf-16-le")[2 * start:2 * end].decode("utf-16-le", errors="replace")
+
+
+def line_units(arguments):
+    """{element: [(start, end)]} of `readaloud units --granularity line --offsets`."""
+    output = subprocess.run(
+        [arguments.readaloud, "units", arguments.book, "--granularity", "line", "--offsets", "--locale",
+         arguments.locale], check=True, capture_output=True, text=True).stdout
+    lines = {}
+    for line in output.splitlines():
+        fields = line.split("\t")
+        lines.setdefault(int(fields[0]), []).append((int(fields[1]), int(fields[2])))
+    return lines
+
+
+# The moves checked (on Alice, from the start of element 1): each key or caret command, and what
+# Orca must then speak, from the caret before and after: the line at the caret (Down, Up), the
+# character at it (Right, Left), the text between the two carets (Ctrl+Right, Ctrl+Left), the
+# element with its role (a caret the host moves to a heading).
+KEYS = ["Down", "Right", "Right", "Ctrl+Right", "Ctrl+Right", "Ctrl+Left", "Left", "Up", "Up", "Down",
+        "caret 18 0", "Down", "Down", "Down", "Up", "Ctrl+End", "Left", "Left", "Ctrl+Left"]
+
+
+def normalized(text):
+    text = " ".join(text.split())
+    return text[len("read only "):] if text.startswith("read only ") else text
+
+
+def check_keys(arguments, reader, log, command):
+    texts = element_texts(arguments)
+    lines = line_units(arguments)
+    caret = (1, 0)
+    good = 0
+    for key in KEYS:
+        before = len(spoken(log))
+        command(key)
+        report = reader.stdout.readline().split()
+        new_caret = (int(report[1]), int(report[2]))
+        wait_for(lambda: len(spoken(log)) > before, 5)
+        time.sleep(0.4)
+        said = normalized(" ".join(spoken(log)[before:]))
+        element, offset = new_caret
+        text = texts.get(element, "")
+        if key in ("Down", "Up"):
+            line = next(((a, b) for a, b in lines.get(element, []) if a == offset), (offset, offset))
+            want = normalized(utf16_slice(text, *line))
+            ok = said in (want, want + ".")  # Orca ends an object it presents whole with a period
+        elif key in ("Right", "Left"):
+            want = utf16_slice(text, offset, offset + 1)
+            ok = said == want.strip() or (want.isspace() and said in ("", "space"))
+        elif key == "Ctrl+Right":
+            low = caret[1] if caret[0] == element else 0
+            want = normalized(utf16_slice(text, low, offset))
+            ok = said == want
+        elif key == "Ctrl+Left":
+            # Orca speaks the word at the new caret.
+            rest = utf16_slice(text, offset, len(text.encode("utf-16-le")) // 2)
+            want = f"the word {rest.split()[0] if rest.split() else ''!r} at the caret"
+            ok = bool(said) and rest.startswith(said) and not rest[len(said):len(said) + 1].isalnum()
+        elif key.startswith("caret"):
+            want = normalized(text) + " heading."
+            ok = said == want
+        else:
+            want = "(anything)"
+            ok = True
+        if not ok:
+            print(f"orca_check: {key} to {element}:{offset}: Orca said {said!r}, want {want!r}")
+        good += ok
+        caret = new_caret
+    return good, len(KEYS)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--readaloud", required=True)
@@ -74,6 +160,8 @@ def main():
     parser.add_argument("--first", required=True, help="the text Down should make Orca speak")
     parser.add_argument("--last", required=True, help="the book's last text, which say-all must reach")
     parser.add_argument("--seconds", type=int, default=120)
+    parser.add_argument("--keys", action="store_true",
+                        help="also check what Orca speaks for line, word and character moves (Alice's elements)")
     arguments = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="readaloud-orca-")
@@ -125,9 +213,18 @@ def main():
 
         command("Down")
         first = wait_for(lambda: any(arguments.first in line for line in spoken(log)), 30)
+        reader.stdout.readline()
+        keys_ok, keys_total = (check_keys(arguments, reader, log, command) if arguments.keys else (0, 0))
+        if arguments.keys:
+            # Back to the start of element 1, where say-all starts.
+            command("caret 1 0")
+            reader.stdout.readline()
+            time.sleep(1)
         before_say_all = len(spoken(log))
         command("KP_Add")
-        last = wait_for(lambda: any(line.strip() == arguments.last for line in spoken(log)), arguments.seconds)
+        last = wait_for(
+            lambda: any(line.strip() == arguments.last for line in spoken(log)[before_say_all:]), arguments.seconds)
+        time.sleep(0.5)
         said = spoken(log)
         # Say-all from the caret (the start of element 1, after Down) must be the book's text from
         # there, each word once, in order.
@@ -140,14 +237,15 @@ def main():
         print(f"orca_check: Orca spoke {len(said)} utterances; Down: {'yes' if first else 'no'} "
               f"({arguments.first!r}); say-all reached the end: {'yes' if last else 'no'} ({arguments.last!r}); "
               f"say-all's {len(said) - before_say_all} utterances are the book's text from the caret: "
-              f"{'yes' if same else 'no'} ({len(heard.split())} words)")
+              f"{'yes' if same else 'no'} ({len(heard.split())} words); keys spoken as expected: "
+              f"{keys_ok} of {keys_total}")
         if not same:
             at = next((i for i, (a, b) in enumerate(zip(heard, expected)) if a != b), min(len(heard), len(expected)))
             print(f"orca_check: first difference at {at}: heard {heard[max(0, at - 40):at + 40]!r}, "
                   f"book {expected[max(0, at - 40):at + 40]!r}")
         if not (first and last):
             print("orca_check: the last things Orca said:", said[-8:])
-        return 0 if first and last and same else 1
+        return 0 if first and last and same and keys_ok == keys_total else 1
     finally:
         for process in reversed(processes):
             if process.poll() is None:
