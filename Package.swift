@@ -149,6 +149,14 @@ let package = Package(
             dependencies: ["TextNavigation"],
             path: "Examples/ReadmeExample"
         ),
+        // A backend's own document (a heading, a scanned page, a figure) on the accessibility
+        // bus through TextNavigationAccessibility's public API alone. Run by
+        // AccessibilityBusTests. Not a product.
+        .executableTarget(
+            name: "readaloud-accessible-example",
+            dependencies: ["TextNavigation", "TextNavigationAccessibility"],
+            path: "Examples/AccessibleBackend"
+        ),
         .testTarget(
             name: "TextNavigationTests",
             dependencies: [
@@ -159,8 +167,8 @@ let package = Package(
         .testTarget(
             name: "ReadaloudCLITests",
             dependencies: [
-                "readaloud", "readaloud-example-backend", "readaloud-readme-example", "TextNavigationSpeech",
-                "TextNavigationAccessibility", "SeededRandom",
+                "readaloud", "readaloud-example-backend", "readaloud-readme-example", "readaloud-accessible-example",
+                "TextNavigationSpeech", "TextNavigationAccessibility", "SeededRandom",
             ]
         ),
     ]

@@ -18,44 +18,56 @@ extension AccessibleDocument {
         return screen(ofPage: page).row(element: element, line: line.index)
     }
 
-    /// The pixels of cluster frames: cells for laid-out text, the image's pixels for a
-    /// scanned page's columns.
-    private func horizontalScale(_ element: any NavigableElement) -> Double {
-        element is ScannedPage ? 1 : Double(cellWidth)
+    /// The union of `rects`, rounded out to whole pixels.
+    private func union(_ rects: [Rect]) -> ra_rect? {
+        guard let first = rects.first else { return nil }
+        var minX = first.minX
+        var minY = first.minY
+        var maxX = first.maxX
+        var maxY = first.maxY
+        for rect in rects.dropFirst() {
+            minX = min(minX, rect.minX)
+            minY = min(minY, rect.minY)
+            maxX = max(maxX, rect.maxX)
+            maxY = max(maxY, rect.maxY)
+        }
+        let x = minX.rounded(.down)
+        let y = minY.rounded(.down)
+        return ra_rect(
+            x: Int32(x), y: Int32(y), width: Int32((maxX - x).rounded(.up)), height: Int32((maxY - y).rounded(.up)))
     }
 
-    /// The extents of characters `range` of `element` on its page's screen: the union of its
-    /// clusters' frames, each in its line's row.
+    /// The extents of characters `range` of `element`: the union of its clusters' frames, each
+    /// in its line's row of its page's screen; a scanned page's in the scan's own pixels (the
+    /// scan drawn at the screen's origin).
     func extents(_ element: Int, _ range: Range<Int>) -> ra_rect? {
         guard let published = published[element] else { return nil }
         let map = published.characters
         let utf16 = map.utf16Offset(range.lowerBound)..<map.utf16Offset(range.upperBound)
         guard !utf16.isEmpty else { return nil }
         let geometry = published.element.geometry
-        let scale = horizontalScale(published.element)
-        var union: (minX: Double, minY: Int, maxX: Double, maxY: Int)?
+        let isScan = published.element is ScannedPage
+        var rects: [Rect] = []
         for line in geometry.lines where line.range.overlaps(utf16) {
-            guard let row = row(element, line: line) else { continue }
+            guard isScan || row(element, line: line) != nil else { continue }
+            let top = Double((row(element, line: line) ?? 0) * cellHeight)
             for cluster in geometry.clusterFrames(inLine: line.index) where cluster.range.overlaps(utf16) {
-                let minX = cluster.frame.minX * scale
-                let maxX = cluster.frame.maxX * scale
-                let top = row * cellHeight
-                union =
-                    union.map {
-                        (min($0.minX, minX), min($0.minY, top), max($0.maxX, maxX), max($0.maxY, top + cellHeight))
-                    }
-                    ?? (minX, top, maxX, top + cellHeight)
+                let frame = cluster.frame
+                rects.append(
+                    isScan
+                        ? frame
+                        : Rect(
+                            x: frame.minX * Double(cellWidth), y: top, width: frame.size.width * Double(cellWidth),
+                            height: Double(cellHeight)))
             }
         }
-        guard let union else { return nil }
-        return ra_rect(
-            x: Int32(union.minX.rounded(.down)), y: Int32(union.minY),
-            width: Int32((union.maxX - union.minX).rounded(.up)), height: Int32(union.maxY - union.minY))
+        return union(rects)
     }
 
     /// The extents of `element`: the rows it takes on its page's screen, the screen's width.
     func extents(ofElement element: Int) -> ra_rect? {
         guard let published = published[element], let first = published.element.geometry.lines.first else { return nil }
+        if published.element is ScannedPage { return union(published.element.geometry.lines.map(\.rect)) }
         let page = document.pageIndex(containing: ReadingPosition(element: element, offset: first.range.lowerBound))
         let rows = screen(ofPage: page).rows(of: element)
         guard let top = rows.first, let bottom = rows.last else { return nil }
@@ -68,6 +80,10 @@ extension AccessibleDocument {
     /// page the element starts on (where its extents are).
     func offset(_ element: Int, atX x: Int, y: Int) -> Int? {
         guard let published = published[element], x >= 0, y >= 0 else { return nil }
+        if published.element is ScannedPage {
+            let hit = published.element.geometry.characterRange(at: Point(x: Double(x), y: Double(y)))
+            return hit.map { published.characters.scalarOffset($0.start.offset) }
+        }
         var screen = screen(ofPage: shownPage)
         if screen.rows(of: element).isEmpty {
             screen = self.screen(ofPage: document.pageIndex(containing: ReadingPosition(element: element, offset: 0)))
@@ -75,8 +91,7 @@ extension AccessibleDocument {
         let rowIndex = y / cellHeight
         guard rowIndex < screen.rows.count, screen.rows[rowIndex].element == element else { return nil }
         let geometry = published.element.geometry
-        let scale = horizontalScale(published.element)
-        let column = Double(x) / scale
+        let column = Double(x) / Double(cellWidth)
         let clusters = geometry.clusterFrames(inLine: screen.rows[rowIndex].line)
         guard let cluster = clusters.first(where: { column >= $0.frame.minX && column < $0.frame.maxX }) else {
             return nil

@@ -15,7 +15,8 @@ final class AccessibleElement {
         self.element = element
         characters = CodePointMap(element.text)
         let text = element.readsLabel ? "" : element.string
-        let name = element.readsLabel || element.traits.contains(.image) ? element.label : nil
+        // The label names the object (an image's description, a scan's "A handwritten letter").
+        let name = element.label.flatMap { $0.isEmpty ? nil : $0 }
         node = ra_text_new(
             Int64(index), Self.role(of: element), text, name, element.language,
             Int32(element.traits.contains(.heading) ? element.markup.headingLevel ?? 0 : 0))

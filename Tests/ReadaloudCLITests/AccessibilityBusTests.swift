@@ -163,3 +163,38 @@ struct OrcaTests {
         if keys { #expect(summary.last?.contains("keys spoken as expected: 19 of 19") == true, "\(summary)") }
     }
 }
+
+/// `Examples/AccessibleBackend`: a backend's own document, with a scanned page, published
+/// through the public API, as pyatspi finds it.
+@Suite(.tags(.process), .enabled(if: AccessibilityBus.isAvailable, AccessibilityBus.reason))
+struct AccessibleExampleTests {
+    @Test func theBackendsTreeOnTheBus() throws {
+        let result = try AccessibilityBus.run(
+            [
+                AccessibilityBus.python,
+                CLIRunner.repositoryRoot.appendingPathComponent("Tests/Accessibility/atspi_tree.py").path,
+                "--application", "readaloud-example", "--",
+                CLIRunner.builtExecutable(named: "readaloud-accessible-example").path,
+            ], seconds: 60)
+        #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.first == ["program: published 5 elements on 3 pages"])
+        let objects = lines.dropFirst().filter { $0.count > 2 }
+        #expect(
+            objects.map { "\($0[0]) \($0[1]) \($0[2])" }.prefix(7) == [
+                "0 application 'readaloud-example'", "1 frame 'An accessible backend'",
+                "2 document frame 'An accessible backend'", "3 heading ''", "3 paragraph ''",
+                "3 page 'A handwritten letter'", "3 image 'A map of the island'",
+            ])
+        let heading = objects.first { $0[1] == "heading" } ?? []
+        #expect(heading.contains("level=1") && heading.contains("language:en"))
+        #expect(heading.contains { $0.hasPrefix("focused") })
+        #expect(heading.contains("flows-to='It was a bright cold'"))
+        // The scan's first character in the scan's own pixels: its first line's rect, 18 clusters.
+        let page = objects.first { $0[1] == "page" } ?? []
+        #expect(page.contains("text='Dear Sir, the rain\\nkept us home today.'/38"))
+        #expect(page.contains("char0=20,100,20,40"))
+        let image = objects.first { $0[1] == "image" } ?? []
+        #expect(image.contains("text=''/0") && image.contains("flows-to='The end.'"))
+    }
+}
