@@ -1,3 +1,6 @@
+import TextNavigation
+import TextNavigationAccessibility
+
 // A reader backend's own document on the Linux accessibility bus: a heading, a paragraph, a
 // scanned letter (its lines' rectangles in the scan's pixels), a figure named by its description
 // and a last paragraph, published for a screen reader in a few lines. Runs until standard input
@@ -10,8 +13,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import TextNavigation
-import TextNavigationAccessibility
 
 let letter = ScannedPage(
     lines: [

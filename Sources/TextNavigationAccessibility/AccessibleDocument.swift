@@ -125,6 +125,23 @@ public final class AccessibleDocument {
             published.node, Int32(map.scalarOffset(range.lowerBound)), Int32(map.scalarOffset(range.upperBound)))
     }
 
+    /// Lays the document out again (``Document/relayout(_:)``) and publishes it anew: every
+    /// text object is withdrawn (its lines, extents and units were the old layout's) and the
+    /// pages around the caret published again, the caret kept. A screen reader's calls between
+    /// two iterations of the loop see either the old objects whole or the new ones.
+    ///
+    /// - Returns: `false` when the document's pages could not change (see
+    ///   ``Document/relayout(_:)``); nothing is withdrawn then.
+    @discardableResult
+    public func relayout(_ layout: PageLayout) -> Bool {
+        guard document.relayout(layout) else { return false }
+        for element in published.values { ra_node_remove(element.node) }
+        published.removeAll()
+        screens.removeAll()
+        moveCaret(to: caret)
+        return true
+    }
+
     /// Shows page `page`: its elements, the page before and the page after are published, the
     /// others withdrawn (`children-changed::remove`).
     func show(page: Int) {

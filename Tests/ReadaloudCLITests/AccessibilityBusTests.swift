@@ -113,6 +113,20 @@ struct AccessibilityBusTests {
         #expect(lines.contains { $0.hasPrefix("error unknown command: Bogus") })
     }
 
+    /// A book of 100,000 paragraphs keeps few objects and little memory; clients killed
+    /// mid-call and relayout while a client calls leave readaloud answering (atspi_faults.py).
+    @Test func faultsFromTheScreenReadersSide() throws {
+        let result = try AccessibilityBus.run(
+            [
+                AccessibilityBus.python,
+                CLIRunner.repositoryRoot.appendingPathComponent("Tests/Accessibility/atspi_faults.py").path,
+                "--readaloud", CLIRunner.executable.path,
+            ], seconds: 240)
+        #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError.suffix(2000))")
+        #expect(result.standardOutput.contains("atspi_faults: 0 failed"), "\(result.standardOutput)")
+        #expect(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 6)
+    }
+
     /// Without a D-Bus session there is no bus: status 69 and one clear line.
     @Test func noBusIsAClearError() throws {
         let result = try CLIRunner.run(

@@ -19,7 +19,7 @@ enum AccessibleCommand {
             page is shown and keys move the caret: the arrows by line and character, Ctrl with \
             Left and Right by word, Home and End, Page Up and Page Down; + is the keypad's plus \
             (Orca's say-all); q quits. With standard input not a terminal, each line is a \
-            command (a key name such as Down or Ctrl+Right, `caret E O`, `select E S T`, quit) \
+            command (a key name such as Down or Ctrl+Right, `caret E O`, `select E S T`, `relayout W`, quit) \
             and each change is reported on a line of standard output.
 
             Needs a D-Bus session with the accessibility bus (at-spi2-core): without one it \

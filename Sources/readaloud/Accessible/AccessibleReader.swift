@@ -18,6 +18,7 @@ import TextNavigationAccessibility
 ///   them) is pressed;
 /// - `caret E O` moves the caret to offset O (UTF-16) of element E;
 /// - `select E S T` selects S..<T of element E;
+/// - `relayout W` lays the book out again W cells wide;
 /// - `quit` (or the end of input) ends.
 ///
 /// Reports: `ready elements N pages P`, then `caret E O page P` after each command and when the
@@ -90,6 +91,10 @@ final class AccessibleReader {
         case "quit": isDone = true
         case "caret" where numbers.count == 2:
             accessible.moveCaret(to: ReadingPosition(element: numbers[0], offset: numbers[1]))
+            reportCaret()
+        case "relayout" where numbers.count == 1 && (1...10_000).contains(numbers[0]):
+            let lines = accessible.document.layout?.linesPerPage ?? PageLayout().linesPerPage
+            accessible.relayout(PageLayout(width: numbers[0], linesPerPage: lines))
             reportCaret()
         case "select" where numbers.count == 3:
             accessible.select(numbers[1]..<max(numbers[1], numbers[2]), inElement: numbers[0])
