@@ -148,6 +148,7 @@ def main():
                         help="text queries to make (default 6000); the rest of the book is walked without them")
     parser.add_argument("--extents", action="store_true", help="also check character extents")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", action="store_true", help="every offset of every element, not a sample")
     arguments = parser.parse_args()
     random.seed(arguments.seed)
 
@@ -195,7 +196,7 @@ def main():
             if length != len(content):
                 mismatch(f"element {index}: characterCount {length}, text of {len(content)}")
             segments = expected_segments(element_units, index, content)
-            offsets = list(range(-1, length + 2)) if length < 40 else sorted(
+            offsets = list(range(-1, length + 2)) if length < 40 or arguments.every else sorted(
                 {-1, 0, length, length + 1} | set(random.sample(range(length), 30)))
             for offset in offsets:
                 for name, boundary in BOUNDARIES.items():

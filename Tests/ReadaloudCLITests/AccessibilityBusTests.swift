@@ -40,15 +40,15 @@ enum AccessibilityBus {
     }
 
     /// Runs Tests/Accessibility/atspi_check.py on `book`.
-    static func check(_ book: String, locale: String = "en", budget: Int, extents: Bool = true) throws
-        -> CLIRunner.Result
-    {
+    static func check(
+        _ book: String, locale: String = "en", budget: Int, extents: Bool = true, every: Bool = false
+    ) throws -> CLIRunner.Result {
         try run(
             [
                 python, CLIRunner.repositoryRoot.appendingPathComponent("Tests/Accessibility/atspi_check.py").path,
                 "--readaloud", CLIRunner.executable.path, "--book", book, "--locale", locale,
                 "--budget", "\(budget)",
-            ] + (extents ? ["--extents"] : []))
+            ] + (extents ? ["--extents"] : []) + (every ? ["--every"] : []))
     }
 
     /// The check's summary line.
@@ -75,14 +75,17 @@ struct AccessibilityBusTests {
     }
 
     /// Japanese (ICU's dictionary words, wide cells), Arabic (right to left, clusters of
-    /// several characters) and an EPUB's elements.
+    /// several characters) and an EPUB's elements, sampled; Thai (no spaces between words) and
+    /// Hebrew (right to left, vowel points) at every offset of every element.
     @Test(arguments: [
-        ("Books/kokoro.txt", "ja"), ("Books/udhr-arabic.txt", "ar"),
-        ("Tests/Fixtures/epub/idpf-childrens-literature.epub", "en"),
+        ("Books/kokoro.txt", "ja", false), ("Books/udhr-arabic.txt", "ar", false),
+        ("Tests/Fixtures/epub/idpf-childrens-literature.epub", "en", false),
+        ("Tests/Fixtures/books/udhr-thai.txt", "th", true), ("Tests/Fixtures/books/udhr-hebrew.txt", "he", true),
     ])
-    func otherScriptsAndEPUB(book: String, locale: String) throws {
+    func otherScriptsAndEPUB(book: String, locale: String, every: Bool) throws {
         let result = try AccessibilityBus.check(
-            CLIRunner.repositoryRoot.appendingPathComponent(book).path, locale: locale, budget: 2500)
+            CLIRunner.repositoryRoot.appendingPathComponent(book).path, locale: locale,
+            budget: every ? 1_000_000 : 2500, every: every)
         let summary = AccessibilityBus.summary(result)
         #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
         #expect(summary.contains(" 0 mismatches"), "\(summary)")
