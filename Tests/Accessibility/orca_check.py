@@ -199,12 +199,18 @@ def main():
             print("orca_check: readaloud did not publish the book")
             return 2
         reader.stdout.readline()
+        orca_output = open(os.path.join(work, "orca-output.txt"), "w")
         orca = subprocess.Popen(["/usr/bin/python3", launcher, log, prefs], env=environment,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                stdout=orca_output, stderr=subprocess.STDOUT)
         processes.append(orca)
         # Orca presents the focused object once it has found the application.
-        if not wait_for(lambda: any("document frame" in line for line in spoken(log)), 60):
-            print(f"orca_check: Orca presented no document (spoke {spoken(log)[:5]})")
+        if not wait_for(lambda: any("document frame" in line for line in spoken(log)) or orca.poll() is not None, 60):
+            pass
+        if not any("document frame" in line for line in spoken(log)):
+            with open(os.path.join(work, "orca-output.txt"), errors="replace") as file:
+                said = file.read()[-600:]
+            state = f"exited with {orca.returncode}" if orca.poll() is not None else "still running"
+            print(f"orca_check: Orca ({state}) presented no document (spoke {spoken(log)[:5]}; printed {said!r})")
             return 2
 
         def command(line):

@@ -14,7 +14,7 @@ enum AccessibilityBus {
         "the accessibility bus is not installed (apt-get install dbus at-spi2-core python3-pyatspi)"
 
     /// Runs `arguments` inside a new D-Bus session (its own accessibility bus and registry), at
-    /// most `seconds` long. Output goes to files, not pipes: the bus's services started by
+    /// most `seconds` long, every process it starts gone when it returns. Output goes to files, not pipes: the bus's services started by
     /// D-Bus activation may outlive the session for a moment, holding what they inherited.
     static func run(_ arguments: [String], input: String = "", seconds: Int = 300) throws -> CLIRunner.Result {
         let directory = try CLIRunner.temporaryDirectory()
@@ -23,16 +23,35 @@ enum AccessibilityBus {
         let errorFile = directory.appendingPathComponent("stderr")
         let inputFile = directory.appendingPathComponent("stdin")
         try Data(input.utf8).write(to: inputFile)
+        // The accessibility bus's socket lives in XDG_RUNTIME_DIR, at the same path for every
+        // session of a user: sessions run side by side (suites run in parallel) each get one of
+        // their own, or they take each other's bus.
+        let runtime = directory.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         for file in [outputFile, errorFile] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-k", "5", "\(seconds)", dbusRunSession, "--"] + arguments
+        // The test runner's threads block SIGTERM, and a child inherits the mask: the session's
+        // dbus-daemon then outlived dbus-run-session's SIGTERM. Unblocked (and SIGPIPE's default
+        // restored) before `timeout` starts.
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments =
+            [
+                "-c",
+                "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                    + "signal.signal(signal.SIGPIPE, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
+                "/usr/bin/timeout", "-k", "5", "\(seconds)", dbusRunSession, "--",
+            ] + arguments
         process.currentDirectoryURL = CLIRunner.repositoryRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         process.waitUntilExit()
+        // What the session started and left behind (a registry daemon that outlives its bus) is
+        // in the process group `timeout` made for itself, whose id is its own (the wrapper's).
+        kill(-process.processIdentifier, SIGKILL)
         return CLIRunner.Result(
             status: process.terminationStatus,
             standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
