@@ -97,10 +97,11 @@ def line_units(arguments):
 
 # The moves checked (on Alice, from the start of element 1): each key or caret command, and what
 # Orca must then speak, from the caret before and after: the line at the caret (Down, Up), the
-# character at it (Right, Left), the text between the two carets (Ctrl+Right, Ctrl+Left), the
-# element with its role (a caret the host moves to a heading).
+# character at it (Right, Left; across an element's edge, the element Orca's focus moved to), the
+# text between the two carets (Ctrl+Right) or the word at the caret (Ctrl+Left), the element with
+# its role (a caret the host moves to a heading).
 KEYS = ["Down", "Right", "Right", "Ctrl+Right", "Ctrl+Right", "Ctrl+Left", "Left", "Up", "Up", "Down",
-        "caret 18 0", "Down", "Down", "Down", "Up", "Ctrl+End", "Left", "Left", "Ctrl+Left"]
+        "End", "Right", "Left", "caret 18 0", "Down", "Down", "Down", "Up", "Ctrl+End", "Left", "Left", "Ctrl+Left"]
 
 
 def normalized(text):
@@ -127,6 +128,10 @@ def check_keys(arguments, reader, log, command):
             line = next(((a, b) for a, b in lines.get(element, []) if a == offset), (offset, offset))
             want = normalized(utf16_slice(text, *line))
             ok = said in (want, want + ".")  # Orca ends an object it presents whole with a period
+        elif key in ("Right", "Left") and element != caret[0]:
+            # Across an element's edge the focus moves, and Orca presents the new object whole.
+            want = normalized(text)
+            ok = said in (want, want + ".")
         elif key in ("Right", "Left"):
             want = utf16_slice(text, offset, offset + 1)
             ok = said == want.strip() or (want.isspace() and said in ("", "space"))
