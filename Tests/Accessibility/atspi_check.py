@@ -27,6 +27,8 @@ import time
 
 import pyatspi
 
+from atspi_common import find_application, unit_rows
+
 BOUNDARIES = {
     "char": pyatspi.TEXT_BOUNDARY_CHAR,
     "word_start": pyatspi.TEXT_BOUNDARY_WORD_START,
@@ -47,13 +49,9 @@ GRANULARITIES = {
 
 def units(readaloud, book, granularity, locale):
     """{element: [(start, end), ...]} in UTF-16 offsets, from `readaloud units --offsets`."""
-    output = subprocess.run(
-        [readaloud, "units", book, "--granularity", granularity, "--offsets", "--locale", locale],
-        check=True, capture_output=True, text=True).stdout
     found = {}
-    for line in output.splitlines():
-        fields = line.split("\t")
-        found.setdefault(int(fields[0]), []).append((int(fields[1]), int(fields[2])))
+    for element, start, end, _ in unit_rows(readaloud, book, granularity, locale):
+        found.setdefault(element, []).append((start, end))
     return found
 
 
@@ -118,18 +116,6 @@ def expected_segments(element_units, element, text):
     paragraphs = element_units["paragraph"].get(element, [])
     result["paragraph"] = Segments(mapped([r[0] for r in paragraphs]), length)
     return result
-
-
-def find_application(name, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            app = desktop.getChildAtIndex(index)
-            if app is not None and app.name == name:
-                return app
-        time.sleep(0.2)
-    return None
 
 
 def flows_to(accessible):

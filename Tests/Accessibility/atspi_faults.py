@@ -22,6 +22,8 @@ import time
 
 import pyatspi
 
+from atspi_common import find_application
+
 HAMMER = r'''
 import pyatspi, sys
 desktop = pyatspi.Registry.getDesktop(0)
@@ -39,18 +41,6 @@ while True:
         except Exception:
             pass
 '''
-
-
-def application(name="readaloud", seconds=30):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            app = desktop.getChildAtIndex(index)
-            if app is not None and app.name == name:
-                return app
-        time.sleep(0.2)
-    return None
 
 
 def resident_kib(pid):
@@ -104,7 +94,7 @@ def main():
         check(reader.ready.startswith(f"ready elements {arguments.paragraphs} "),
               f"a book of {arguments.paragraphs} paragraphs published in {reader.seconds:.2f} s ({reader.ready})")
         moved = reader.command(f"caret {arguments.paragraphs - 10} 0")
-        app = application()
+        app = find_application("readaloud", 30)
         document = app.getChildAtIndex(0).getChildAtIndex(0) if app else None
         alive = document.childCount if document else -1
         first = document.getChildAtIndex(0).queryText().getText(0, -1) if document and alive > 0 else ""
@@ -115,14 +105,14 @@ def main():
         reader.close()
 
         reader = Reader(arguments.readaloud, arguments.book)
-        application()
+        find_application("readaloud", 30)
         for round in range(3):
             hammer = subprocess.Popen(["/usr/bin/python3", "-c", HAMMER], stdout=subprocess.PIPE, text=True)
             hammer.stdout.readline()
             time.sleep(0.5)
             hammer.send_signal(signal.SIGKILL)
             hammer.wait()
-        app = application()
+        app = find_application("readaloud", 30)
         text = app.getChildAtIndex(0).getChildAtIndex(0).getChildAtIndex(0).queryText() if app else None
         answered = text is not None and text.characterCount > 0 and reader.process.poll() is None
         moved = reader.command("Down")

@@ -15,9 +15,10 @@ appear.
 import argparse
 import subprocess
 import sys
-import time
 
 import pyatspi
+
+from atspi_common import find_application
 
 WATCHED_STATES = [
     ("focused", pyatspi.STATE_FOCUSED), ("focusable", pyatspi.STATE_FOCUSABLE), ("read-only", pyatspi.STATE_READ_ONLY),
@@ -63,15 +64,7 @@ def main():
     process = subprocess.Popen(program, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         print("program:", process.stdout.readline().strip())
-        deadline = time.time() + 20
-        app = None
-        while app is None and time.time() < deadline:
-            desktop = pyatspi.Registry.getDesktop(0)
-            app = next((desktop.getChildAtIndex(i) for i in range(desktop.childCount)
-                        if desktop.getChildAtIndex(i) is not None
-                        and desktop.getChildAtIndex(i).name == arguments.application), None)
-            if app is None:
-                time.sleep(0.2)
+        app = find_application(arguments.application)
         if app is None:
             print("atspi_tree: the application did not appear")
             return 2

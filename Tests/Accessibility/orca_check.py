@@ -26,6 +26,8 @@ import sys
 import tempfile
 import time
 
+from atspi_common import unit_rows
+
 LAUNCHER = r'''
 import builtins, runpy, sys
 log, prefs = sys.argv[1], sys.argv[2]
@@ -69,13 +71,9 @@ def set_status(name):
 
 def element_texts(arguments):
     """Each element's text, from `readaloud units --granularity paragraph --offsets`."""
-    output = subprocess.run(
-        [arguments.readaloud, "units", arguments.book, "--granularity", "paragraph", "--offsets", "--locale",
-         arguments.locale], check=True, capture_output=True, text=True).stdout
     texts = {}
-    for line in output.splitlines():
-        fields = line.split("\t", 3)
-        texts.setdefault(int(fields[0]), fields[3])
+    for element, _, _, text in unit_rows(arguments.readaloud, arguments.book, "paragraph", arguments.locale):
+        texts.setdefault(element, text)
     return texts
 
 
@@ -85,13 +83,9 @@ def utf16_slice(text, start, end):
 
 def line_units(arguments):
     """{element: [(start, end)]} of `readaloud units --granularity line --offsets`."""
-    output = subprocess.run(
-        [arguments.readaloud, "units", arguments.book, "--granularity", "line", "--offsets", "--locale",
-         arguments.locale], check=True, capture_output=True, text=True).stdout
     lines = {}
-    for line in output.splitlines():
-        fields = line.split("\t")
-        lines.setdefault(int(fields[0]), []).append((int(fields[1]), int(fields[2])))
+    for element, start, end, _ in unit_rows(arguments.readaloud, arguments.book, "line", arguments.locale):
+        lines.setdefault(element, []).append((start, end))
     return lines
 
 
