@@ -149,6 +149,28 @@ struct AccessibilityBusTests {
         #expect(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 6)
     }
 
+    /// An accessibility bus with no registry on it (a bare dbus-daemon named by
+    /// AT_SPI_BUS_ADDRESS): readaloud publishes to nobody, and reads and moves as ever (in 0.2 s
+    /// on this machine: no D-Bus timeout is waited on).
+    @Test func aBusWithoutARegistry() throws {
+        let script = """
+            address=$(dbus-daemon --session --fork --print-address=1 --print-pid=3 3>pid | head -1)
+            printf 'Down\\nDown\\nquit\\n' | AT_SPI_BUS_ADDRESS="$address" "$0" "$1" --accessible
+            status=$?
+            kill "$(cat pid)"
+            exit $status
+            """
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try AccessibilityBus.run(
+            [
+                "/bin/sh", "-c", "cd '\(directory.path)' && " + script, CLIRunner.executable.path,
+                CLIRunner.book("alice-in-wonderland.txt"),
+            ], seconds: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").last == "caret 2 0 page 1", "\(result.standardOutput)")
+    }
+
     /// Without a D-Bus session there is no bus: status 69 and one clear line.
     @Test func noBusIsAClearError() throws {
         let result = try CLIRunner.run(
