@@ -256,3 +256,38 @@ struct AccessibleExampleTests {
         #expect(image.contains("text=''/0") && image.contains("flows-to='The end.'"))
     }
 }
+
+/// `readaloud BOOK --accessible` on a real terminal (tmux): the page drawn with the cursor at
+/// the caret, the arrows and Page Down moving it, the status line, and `q` ending it.
+@Suite(
+    .tags(.process), .enabled(if: AccessibilityBus.isAvailable, AccessibilityBus.reason),
+    .enabled(if: TmuxSession.executable != nil, Comment(rawValue: TmuxSession.missingReason)))
+struct AccessibleTerminalTests {
+    @Test func keysMoveTheCaretOnTheDrawnPage() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runtime = directory.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let tmux = try TmuxSession(
+            // The bus's daemons (started later, by activation) write to what the session has:
+            // not the terminal, or they would write on the page. readaloud's output goes to it.
+            "XDG_RUNTIME_DIR='\(runtime.path)' \(AccessibilityBus.dbusRunSession) -- sh -c \"exec '"
+                + CLIRunner.executable.path + "' '" + CLIRunner.book("alice-in-wonderland.txt")
+                + "' --accessible >/dev/tty\" >/dev/null 2>&1; echo EXIT=$?; sleep 30",
+            columns: 80, rows: 50)
+        defer { tmux.close() }
+        #expect(tmux.waitForText("page 1 of 113"), "\(tmux.dump)")
+        #expect(tmux.waitForCursor(on: "[Illustration]"), "\(tmux.dump)")
+        try tmux.send("Down")
+        #expect(tmux.waitForCursor(on: "Alice’s Adventures in Wonderland"), "\(tmux.dump)")
+        try tmux.send("Down")
+        #expect(tmux.waitForCursor(on: "by Lewis Carroll"), "\(tmux.dump)")
+        try tmux.send("C-Right")
+        #expect(tmux.waitForCursor(on: " Lewis Carroll"), "Ctrl+Right to the word's end: \(tmux.dump)")
+        try tmux.send("NPage")
+        #expect(tmux.waitForText("page 2 of 113"), "\(tmux.dump)")
+        try tmux.send("q")
+        #expect(tmux.waitForText("EXIT=0"), "\(tmux.dump)")
+    }
+}
