@@ -50,11 +50,15 @@ import Testing
         let keys = all.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .filter { $0["type"] as? String == "utterance" }.map(key)
         let spokenIndex = try #require(keys.firstIndex(of: key(lastSpoken)))
-        // Ctrl-C cuts speech off at once: a unit cut off before its word was reached (no
-        // progress event for it) is read again; one that was over is not.
-        let wasCutOff = !objects.contains { $0["type"] as? String == "progress" && key($0) == key(lastSpoken) }
+        // Ctrl-C cuts speech off at once, and reading resumes from the word being heard: a unit
+        // cut off before its word was reached (no progress event for it) is read again; one whose
+        // word was reached is read again when Ctrl-C came while it was spoken, and not when it
+        // was over (the output cannot tell those two apart: the interrupt can fall between the
+        // word's progress event and its end, as it did once on a loaded machine).
+        let wasReached = objects.contains { $0["type"] as? String == "progress" && key($0) == key(lastSpoken) }
         try #require(spokenIndex + 1 < keys.count)
-        #expect(wasCutOff ? key(next) == key(lastSpoken) : keys[min(spokenIndex + 1, keys.count - 1)] == key(next))
+        let following = keys[spokenIndex + 1]
+        #expect(wasReached ? [key(lastSpoken), following].contains(key(next)) : key(next) == key(lastSpoken))
     }
 
     @Test func aClosedPipeEndsQuietly() throws {
