@@ -18,23 +18,15 @@ extension AccessibleDocument {
         return screen(ofPage: page).row(element: element, line: line.index)
     }
 
-    /// The union of `rects`, rounded out to whole pixels.
+    /// The union of `rects` (``Rect/union(_:)``), rounded out to whole pixels.
     private func union(_ rects: [Rect]) -> ra_rect? {
         guard let first = rects.first else { return nil }
-        var minX = first.minX
-        var minY = first.minY
-        var maxX = first.maxX
-        var maxY = first.maxY
-        for rect in rects.dropFirst() {
-            minX = min(minX, rect.minX)
-            minY = min(minY, rect.minY)
-            maxX = max(maxX, rect.maxX)
-            maxY = max(maxY, rect.maxY)
-        }
-        let x = minX.rounded(.down)
-        let y = minY.rounded(.down)
+        let union = rects.dropFirst().reduce(first) { $0.union($1) }
+        let x = union.minX.rounded(.down)
+        let y = union.minY.rounded(.down)
         return ra_rect(
-            x: Int32(x), y: Int32(y), width: Int32((maxX - x).rounded(.up)), height: Int32((maxY - y).rounded(.up)))
+            x: Int32(x), y: Int32(y), width: Int32((union.maxX - x).rounded(.up)),
+            height: Int32((union.maxY - y).rounded(.up)))
     }
 
     /// The extents of characters `range` of `element`: the union of its clusters' frames, each
@@ -49,8 +41,9 @@ extension AccessibleDocument {
         let isScan = published.element is ScannedPage
         var rects: [Rect] = []
         for line in geometry.lines where line.range.overlaps(utf16) {
-            guard isScan || row(element, line: line) != nil else { continue }
-            let top = Double((row(element, line: line) ?? 0) * cellHeight)
+            let row = isScan ? nil : row(element, line: line)
+            guard isScan || row != nil else { continue }
+            let top = Double((row ?? 0) * cellHeight)
             for cluster in geometry.clusterFrames(inLine: line.index) where cluster.range.overlaps(utf16) {
                 let frame = cluster.frame
                 rects.append(
@@ -80,22 +73,21 @@ extension AccessibleDocument {
     /// page the element starts on (where its extents are).
     func offset(_ element: Int, atX x: Int, y: Int) -> Int? {
         guard let published = published[element], x >= 0, y >= 0 else { return nil }
-        if published.element is ScannedPage {
-            let hit = published.element.geometry.characterRange(at: Point(x: Double(x), y: Double(y)))
-            return hit.map { published.characters.scalarOffset($0.start.offset) }
-        }
-        var screen = screen(ofPage: shownPage)
-        if screen.rows(of: element).isEmpty {
-            screen = self.screen(ofPage: document.pageIndex(containing: ReadingPosition(element: element, offset: 0)))
-        }
-        let rowIndex = y / cellHeight
-        guard rowIndex < screen.rows.count, screen.rows[rowIndex].element == element else { return nil }
         let geometry = published.element.geometry
-        let column = Double(x) / Double(cellWidth)
-        let clusters = geometry.clusterFrames(inLine: screen.rows[rowIndex].line)
-        guard let cluster = clusters.first(where: { column >= $0.frame.minX && column < $0.frame.maxX }) else {
-            return nil
+        var point = Point(x: Double(x), y: Double(y))
+        if !(published.element is ScannedPage) {
+            var screen = screen(ofPage: shownPage)
+            if screen.rows(of: element).isEmpty {
+                screen = self.screen(
+                    ofPage: document.pageIndex(containing: ReadingPosition(element: element, offset: 0)))
+            }
+            let rowIndex = y / cellHeight
+            guard rowIndex < screen.rows.count, screen.rows[rowIndex].element == element,
+                let line = geometry.line(at: screen.rows[rowIndex].line)
+            else { return nil }
+            // The point in the element's own cells: its column, on the row's line.
+            point = Point(x: Double(x) / Double(cellWidth), y: line.rect.midY)
         }
-        return published.characters.scalarOffset(cluster.range.lowerBound)
+        return geometry.characterRange(at: point).map { published.characters.scalarOffset($0.start.offset) }
     }
 }

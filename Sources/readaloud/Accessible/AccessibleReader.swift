@@ -142,7 +142,7 @@ final class AccessibleReader {
         for (index, row) in screen.rows.enumerated() {
             if let element = row.element {
                 let text = document.elements[element].text.string(in: row.range) ?? ""
-                output += CommonOptions.oneLine(text.trimmingSuffix(while: \.isNewline))
+                output += CommonOptions.oneLine(text)
                 if element == accessible.caret.element, row.range.contains(accessible.caret.offset) {
                     let before =
                         document.elements[element].text.string(in: row.range.lowerBound..<accessible.caret.offset) ?? ""
@@ -158,21 +158,12 @@ final class AccessibleReader {
     }
 
     private func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
-            let result = bytes[written...].withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
             if result <= 0 { return }
             written += result
         }
-        bytes.removeAll()
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
-        var result = self
-        while let last = result.last, predicate(last) { result.removeLast() }
-        return result
     }
 }
