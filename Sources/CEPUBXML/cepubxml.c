@@ -126,7 +126,9 @@ cepubxml_document *cepubxml_parse(const char *bytes, int length, char *error, si
     context->sax->fatalError = NULL;
     int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
     xmlDocPtr document = xmlCtxtReadMemory(context, bytes, length, NULL, NULL, options);
-    if (document == NULL || !context->wellFormed) {
+    // Namespace well-formedness too (XML Namespaces 1.0, which EPUB requires): `<p::p>` or an
+    // undeclared prefix is an error of the document, as in a browser.
+    if (document == NULL || !context->wellFormed || !context->nsWellFormed) {
         xmlErrorPtr last = xmlCtxtGetLastError(context);
         if (first.isSet) {
             snprintf(error, capacity, "line %d: %s", first.line, first.message);

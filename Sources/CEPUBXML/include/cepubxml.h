@@ -21,7 +21,7 @@ enum {
     CEPUBXML_ENTITY_REFERENCE = 5,
 };
 
-/// Parses `length` bytes of XML into a tree, or returns NULL and writes a one-line reason
+/// Parses `length` bytes of namespace-well-formed XML into a tree, or returns NULL and writes a one-line reason
 /// ("line 3: Opening and ending tag mismatch: p line 2 and div") into `error` (`capacity`
 /// bytes, NUL-terminated). Free the tree with cepubxml_free_document.
 ///

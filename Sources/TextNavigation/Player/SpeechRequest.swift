@@ -13,7 +13,9 @@ public struct SpeechRequest: Sendable {
     public let words: [Range<Int>]
     /// The element the text is from, or `nil` for an announcement.
     public let element: Int?
-    /// The language of the text (its element's), or `nil` for the book's.
+    /// The language of the text (its element's), or `nil` for the book's: an undetermined
+    /// language (`und`, `root` or empty, as an EPUB element whose markup gives none) is the
+    /// book's, so that the listener's default voice (``SpeechSettings/language``) reads it.
     public let language: String?
     /// The importance of an announcement, or `nil` for the text being read.
     public let priority: AnnouncementPriority?
@@ -33,7 +35,7 @@ public struct SpeechRequest: Sendable {
         self.range = range ?? 0..<text.utf16.count
         self.words = words
         self.element = element
-        self.language = language
+        self.language = language.flatMap { SpeechSettings.isUndetermined($0) ? nil : $0 }
         self.priority = priority
         self.event = event
         self.settings = settings

@@ -28,6 +28,13 @@ public struct SpeechSettings: Sendable, Hashable {
         String(locale.prefix { $0 != "_" && $0 != "-" && $0 != "@" && $0 != "." }).lowercased()
     }
 
+    /// Whether `locale` names no language: `und` (BCP 47's undetermined), ICU's `root`, or
+    /// empty.
+    public static func isUndetermined(_ locale: String) -> Bool {
+        let code = languageCode(of: locale)
+        return code.isEmpty || code == "und" || code == "root"
+    }
+
     /// Whether `locale` is in the book's language (so ``voice`` speaks it); `nil` counts as the
     /// book's.
     public func isBookLanguage(_ locale: String?) -> Bool {

@@ -3,8 +3,9 @@ import TextNavigation
 
 /// The ZIP container of an EPUB book, read through libzip within ``EPUBLimits``.
 ///
-/// Opening checks every entry's name (UTF-8, relative, no `..`, no duplicate) and the entry
-/// count; reading an entry checks its declared size and ratio first, then counts the bytes as
+/// Opening checks every entry's name (UTF-8, relative, no `..`, no duplicate), its compression
+/// (stored or Deflate, the only methods an EPUB may use) and the entry count; a split or
+/// spanned archive is refused as such; reading an entry checks its declared size and ratio first, then counts the bytes as
 /// they inflate, so an entry whose declared size lies is caught while inflating and the book's
 /// total stays bounded.
 final class EPUBArchive {
@@ -23,6 +24,7 @@ final class EPUBArchive {
     convenience init(path: String, limits: EPUBLimits) throws(EPUBError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+            if code == ZIP_ER_MULTIDISK || Self.startsSplitArchive(path: path) { throw Self.splitArchive }
             throw .notAnArchive(reason: Self.message(code: code))
         }
         try self.init(archive: archive, buffer: nil, limits: limits)
@@ -31,6 +33,7 @@ final class EPUBArchive {
     /// Opens an archive from `bytes` (copied).
     convenience init(bytes: [UInt8], limits: EPUBLimits) throws(EPUBError) {
         guard !bytes.isEmpty else { throw .notAnArchive(reason: "the file is empty") }
+        guard !ZIPSignature.isSplitArchive(prefix: bytes) else { throw Self.splitArchive }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
         bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
         var error = zip_error_t()
@@ -43,6 +46,7 @@ final class EPUBArchive {
         guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
             zip_source_free(source)
             buffer.deallocate()
+            if zip_error_code_zip(&error) == ZIP_ER_MULTIDISK { throw Self.splitArchive }
             throw .notAnArchive(reason: String(cString: zip_error_strerror(&error)))
         }
         try self.init(archive: archive, buffer: buffer, limits: limits)
@@ -66,6 +70,7 @@ final class EPUBArchive {
             for index in 0..<count {
                 let name = try Self.checkedName(archive: archive, index: index)
                 guard indices[name] == nil else { throw .unsafeEntryName(name: name, reason: "appears twice") }
+                try Self.checkCompression(archive: archive, index: index, name: name)
                 indices[name] = index
                 names.append(name)
             }
@@ -105,6 +110,37 @@ final class EPUBArchive {
             throw .unsafeEntryName(name: name, reason: "climbs out of the book with '..'")
         }
         return name
+    }
+
+    /// What a split or spanned archive is refused with.
+    private static let splitArchive = EPUBError.notAnArchive(
+        reason: "it is a split (spanned or multi-disk) ZIP archive; an EPUB is one file: join the parts first")
+
+    /// Whether the file at `path` starts as the first part of a split archive.
+    private static func startsSplitArchive(path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var first = [UInt8](repeating: 0, count: 4)
+        return fread(&first, 1, 4, file) == 4 && ZIPSignature.isSplitArchive(prefix: first)
+    }
+
+    /// Refuses entry `index` when it is compressed by anything but stored or Deflate.
+    private static func checkCompression(archive: OpaquePointer, index: Int, name: String) throws(EPUBError) {
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        guard zip_stat_index(archive, UInt64(index), 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_COMP_METHOD) != 0
+        else { return }
+        let method = Int32(stat.comp_method)
+        guard method != ZIP_CM_STORE, method != ZIP_CM_DEFLATE else { return }
+        let names: [Int32: String] = [
+            ZIP_CM_BZIP2: "bzip2", ZIP_CM_LZMA: "LZMA", ZIP_CM_XZ: "XZ", ZIP_CM_DEFLATE64: "Deflate64",
+            93: "Zstandard", 99: "AES encryption",
+        ]
+        throw .unreadableEntry(
+            name: name,
+            reason:
+                "it is compressed with \(names[method] ?? "an unknown method") (ZIP method \(method)); an EPUB's entries must be stored or Deflate-compressed"
+        )
     }
 
     /// Whether the archive has an entry named `name`.

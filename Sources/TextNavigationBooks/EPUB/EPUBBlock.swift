@@ -10,9 +10,10 @@ struct EPUBBlock: Sendable {
     var headingLevel = 0
     /// Whether the block is an image read as its alt text (or an SVG read as its title).
     var isImage = false
-    /// The BCP 47 language of the block's text.
+    /// The BCP 47 language of the block's text (`und` when its markup gives none).
     var language = ""
-    var direction: WritingDirection = .leftToRight
+    /// The direction its markup gives (`dir`), if any.
+    var direction: WritingDirection?
     /// Ruby readings over the text.
     var ruby: [RubyAnnotation] = []
     /// Print page markers inside the block (offsets into ``text``).

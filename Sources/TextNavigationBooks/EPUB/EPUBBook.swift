@@ -5,13 +5,18 @@ import TextNavigation
 ///
 /// `META-INF/container.xml` names the package document (OPF); its spine gives the reading order
 /// (items with `linear="no"` come after the linear ones, their elements outside the reading
-/// order: reached by link, locator or navigation, passed by in read-all), its metadata
-/// the title, language and page progression; the EPUB 3 navigation document or the EPUB 2 NCX
+/// order: reached by link, locator or navigation, passed by in read-all; an item listed twice
+/// is read twice; an item that is no content document is read through its `fallback` chain;
+/// a remote item is never fetched, and one that cannot be read is skipped and named in
+/// ``problems``), its metadata the title, creators and page progression; the EPUB 3 navigation document or the EPUB 2 NCX
 /// gives ``navigation``, and each element a table of contents entry points to is a heading
 /// (level: the entry's depth plus one, ``ElementMarkup/headingTitle``: its title, unless the
 /// element is a heading of its own). Each content document becomes blocks (`XHTMLContentReader`), each
 /// block one element. All elements' texts share one ``UTF16Buffer``, one U+2029 apart, as a
-/// plain-text book's paragraphs do.
+/// plain-text book's paragraphs do. An element's language and direction are its markup's
+/// (`xml:lang`, `lang`, `dir`) alone: the package's `dc:language` is not the content's, so an
+/// element without one is `und` (speech reads it with the listener's default voice) and its
+/// direction is its text's own.
 ///
 /// The book is untrusted input: it is read within ``EPUBLimits``, through libzip and libxml2
 /// with no DTD, no external entity and no network (see ``EPUBError`` for what is refused). A
@@ -35,9 +40,12 @@ public struct EPUBBook: Sendable {
         public let isLinear: Bool
     }
 
-    /// The first `dc:title`, if any.
-    public let title: String?
-    /// The package's `dc:language` (elements without `xml:lang`/`lang` get it), or `und`.
+    /// The title and creators, as the package's metadata gives them.
+    public let metadata: BookMetadata
+    /// The main title's text, if any (see ``metadata``).
+    public var title: String? { metadata.title?.value }
+    /// The package's first `dc:language`, or `und`: the publication's language, which the
+    /// content does not inherit.
     public let language: String
     /// The spine's `page-progression-direction`, if given.
     public let pageProgression: WritingDirection?
@@ -47,16 +55,17 @@ public struct EPUBBook: Sendable {
     public let printPages: [PrintPage]
     /// The content documents read, in spine order.
     public let contentDocuments: [ContentDocument]
-    /// What was wrong but did not stop reading: a content document missing or not well-formed
+    /// What was wrong but did not stop reading: a spine item skipped (remote, or with no
+    /// content document in its fallback chain), a content document missing or not well-formed
     /// (named), a navigation document that could not be read.
     public let problems: [String]
     /// The package's version ("2.0", "3.0").
     public let version: String
 
     let contents: [ElementContent]
-    /// Element `id`s of each content document (by href): the index of the element they start
-    /// in (or the next element with text).
-    private let anchors: [String: [String: Int]]
+    /// Element `id`s of each content document (by index in ``contentDocuments``): the index
+    /// of the element they start in (or the next element with text).
+    private let anchors: [[String: Int]]
     /// The buffer every element's text lives in.
     public let buffer: UTF16Buffer
 
@@ -82,15 +91,14 @@ public struct EPUBBook: Sendable {
 
     private init(archive: EPUBArchive, limits: EPUBLimits) throws(EPUBError) {
         let package = try EPUBPackage(archive: archive, limits: limits)
-        title = package.title
+        metadata = package.metadata
         version = package.version
-        let language = package.language ?? "und"
-        self.language = language
+        language = package.language ?? "und"
         pageProgression = package.pageProgression
-        var problems: [String] = []
+        var problems = package.problems
         let navigation = Self.navigation(of: package, in: archive, problems: &problems)
         self.navigation = navigation
-        let spine = try Self.readSpine(of: package, in: archive, language: language, problems: &problems)
+        let spine = try Self.readSpine(of: package, in: archive, problems: &problems)
         guard !spine.blocks.isEmpty else {
             throw problems.isEmpty
                 ? .noText
@@ -108,11 +116,11 @@ public struct EPUBBook: Sendable {
     private typealias Blocks = [(block: EPUBBlock, href: String)]
 
     /// What the spine's content documents hold: their blocks, the documents and the element
-    /// each of their `id`s starts in.
+    /// each of their `id`s starts in (by document).
     private struct Spine {
         var blocks: Blocks = []
         var documents: [ContentDocument] = []
-        var anchors: [String: [String: Int]] = [:]
+        var anchors: [[String: Int]] = []
     }
 
     /// The book's navigation: the EPUB 3 navigation document's, else (for the table of contents
@@ -148,9 +156,9 @@ public struct EPUBBook: Sendable {
     /// Reads the spine's content documents into blocks: the linear items in spine order, then
     /// the others (outside the reading order). Print page markers after a document's last text
     /// go to the next document's first block, or end the last linear text.
-    private static func readSpine(
-        of package: EPUBPackage, in archive: EPUBArchive, language: String, problems: inout [String]
-    ) throws(EPUBError) -> Spine {
+    private static func readSpine(of package: EPUBPackage, in archive: EPUBArchive, problems: inout [String])
+        throws(EPUBError) -> Spine
+    {
         var spine = Spine()
         var carried: [String] = []
         for item in package.spine.filter(\.isLinear) + package.spine.filter({ !$0.isLinear }) {
@@ -158,7 +166,7 @@ public struct EPUBBook: Sendable {
             // Markers after the last linear text end it, before the non-linear documents.
             if !item.isLinear { endText(of: &spine.blocks, with: &carried) }
             guard let root = try contentRoot(path, in: archive, problems: &problems) else { continue }
-            var reader = XHTMLContentReader(defaultLanguage: language, defaultDirection: .leftToRight)
+            var reader = XHTMLContentReader(defaultLanguage: "und", defaultDirection: nil)
             reader.read(root)
             var found = reader.blocks
             if !carried.isEmpty, !found.isEmpty {
@@ -169,7 +177,7 @@ public struct EPUBBook: Sendable {
             let first = spine.blocks.count
             spine.documents.append(
                 ContentDocument(href: path, elements: first..<first + found.count, isLinear: item.isLinear))
-            spine.anchors[path] = reader.anchors.mapValues { first + $0 }
+            spine.anchors.append(reader.anchors.mapValues { first + $0 })
             spine.blocks += found.map { ($0, path) }
         }
         endText(of: &spine.blocks, with: &carried)
@@ -230,10 +238,9 @@ public struct EPUBBook: Sendable {
         var contents: [ElementContent] = []
         var printPages: [PrintPage] = []
         contents.reserveCapacity(spine.blocks.count)
-        let nonLinear = Set(spine.documents.filter { !$0.isLinear }.map(\.href))
         // The table of contents' targets are headings (the first entry naming an element wins).
         var tableOfContents: [Int: EPUBNavigation.Entry] = [:]
-        for entry in navigation.tableOfContents {
+        for entry in navigation.tableOfContents where !entry.isHidden {
             if let index = elementIndex(
                 href: entry.href, fragment: entry.fragment, documents: spine.documents, anchors: spine.anchors),
                 tableOfContents[index] == nil
@@ -242,7 +249,10 @@ public struct EPUBBook: Sendable {
             }
         }
         var start = 0
+        var documents = spine.documents.makeIterator()
+        var document = documents.next()
         for (index, entry) in spine.blocks.enumerated() {
+            while let current = document, !current.elements.contains(index) { document = documents.next() }
             let block = entry.block
             let range = start..<start + block.text.count
             start = range.upperBound + 1
@@ -257,7 +267,7 @@ public struct EPUBBook: Sendable {
             let markup = ElementMarkup(
                 href: entry.href, direction: block.direction, headingLevel: headingLevel, ruby: block.ruby,
                 printPages: block.printPages, links: links(of: block, in: entry.href, spine: spine),
-                isOutsideReadingOrder: block.isNote || nonLinear.contains(entry.href), headingTitle: headingTitle)
+                isOutsideReadingOrder: block.isNote || document?.isLinear == false, headingTitle: headingTitle)
             contents.append(
                 ElementContent(
                     text: TextStorage(buffer: buffer, range: range), traits: traits, locale: block.language,
@@ -297,13 +307,15 @@ public struct EPUBBook: Sendable {
         Self.elementIndex(href: entry.href, fragment: entry.fragment, documents: contentDocuments, anchors: anchors)
     }
 
-    /// The element a link to `href` and `fragment` points to (see ``elementIndex(of:)``).
+    /// The element a link to `href` and `fragment` points to (see ``elementIndex(of:)``): in
+    /// the first reading of a document the spine lists twice.
     private static func elementIndex(
-        href: String, fragment: String?, documents: [ContentDocument], anchors: [String: [String: Int]]
+        href: String, fragment: String?, documents: [ContentDocument], anchors: [[String: Int]]
     ) -> Int? {
-        guard let document = documents.first(where: { $0.href == href }), !document.elements.isEmpty
-        else { return nil }
-        guard let fragment, let anchor = anchors[href]?[fragment] else {
+        guard let number = documents.firstIndex(where: { $0.href == href }) else { return nil }
+        let document = documents[number]
+        guard !document.elements.isEmpty else { return nil }
+        guard let fragment, let anchor = anchors[number][fragment] else {
             return document.elements.lowerBound
         }
         return min(anchor, document.elements.upperBound - 1)

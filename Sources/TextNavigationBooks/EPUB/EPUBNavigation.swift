@@ -13,6 +13,10 @@ public struct EPUBNavigation: Sendable, Hashable {
         public let fragment: String?
         /// The nesting depth, from 0.
         public let depth: Int
+        /// Whether the entry is hidden (`hidden`, or an inline `display: none`, on it or an
+        /// enclosing entry; a hidden `nav` itself hides no entry, as reading systems still
+        /// navigate by it): kept for navigation, but its target is not made a heading.
+        public internal(set) var isHidden = false
     }
 
     /// The table of contents, in order, nested entries after their parent.
@@ -30,24 +34,60 @@ public struct EPUBNavigation: Sendable, Hashable {
             let kinds = Set(type.split(separator: " "))
             guard let list = nav.element(named: "ol") else { continue }
             var entries: [Entry] = []
-            Self.collect(list, folder: folder, depth: 0, into: &entries)
+            Self.collect(list, folder: folder, depth: 0, hidden: false, into: &entries)
             if kinds.contains("toc") { tableOfContents = entries }
             if kinds.contains("page-list") { pageList = entries }
         }
     }
 
-    private static func collect(_ list: XMLNode, folder: String, depth: Int, into entries: inout [Entry]) {
+    private static func collect(_ list: XMLNode, folder: String, depth: Int, hidden: Bool, into entries: inout [Entry])
+    {
         guard depth < 64 else { return }
         for item in list.elements(named: "li") {
+            let itemHidden = hidden || isHidden(item) || isHidden(list)
             if let link = item.element(named: "a") ?? item.element(named: "span") {
                 let target = link.attribute("href").flatMap { EPUBPath.resolve($0, against: folder) }
                 entries.append(
-                    Entry(title: link.text, href: target?.path ?? "", fragment: target?.fragment, depth: depth))
+                    Entry(
+                        title: label(of: link), href: target?.path ?? "", fragment: target?.fragment, depth: depth,
+                        isHidden: itemHidden || isHidden(link)))
             }
             if let nested = item.element(named: "ol") {
-                collect(nested, folder: folder, depth: depth + 1, into: &entries)
+                collect(nested, folder: folder, depth: depth + 1, hidden: itemHidden, into: &entries)
             }
         }
+    }
+
+    /// An entry's label as a reading system reads it: its text, with each `img`'s `alt` in
+    /// its place, white space collapsed; hidden parts are not read.
+    static func label(of link: XMLNode) -> String {
+        var parts = ""
+        appendLabel(of: link, to: &parts, depth: 0)
+        return parts.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            .joined(separator: " ")
+    }
+
+    private static func appendLabel(of node: XMLNode, to parts: inout String, depth: Int) {
+        guard depth < 64 else { return }
+        for child in node.children {
+            if child.isText {
+                parts += child.content
+            } else if child.isElement, !isHidden(child) {
+                if child.name == "img" {
+                    parts += " " + (child.attribute("alt") ?? "") + " "
+                } else {
+                    appendLabel(of: child, to: &parts, depth: depth + 1)
+                }
+            }
+        }
+    }
+
+    /// Whether `node` is hidden by its markup: `hidden`, or an inline style of `display: none`.
+    static func isHidden(_ node: XMLNode) -> Bool {
+        if node.attribute("hidden") != nil { return true }
+        guard let style = node.attribute("style") else { return false }
+        let declarations = style.lowercased().filter { !$0.isWhitespace }.split(separator: ";")
+        return declarations.contains { $0 == "display:none" || $0 == "display:none!important" }
     }
 
     /// The navigation of an EPUB 2 NCX at `path`.

@@ -9,6 +9,19 @@ enum EPUBPath {
         return String(path[...slash])
     }
 
+    /// Whether `href` names a resource outside the container: a URL with a scheme
+    /// (`https:`, `file:`) or a network path (`//host/…`).
+    static func isRemote(_ href: String) -> Bool {
+        if href.hasPrefix("//") { return true }
+        guard let colon = href.firstIndex(of: ":"), let first = href.first, first.isASCII, first.isLetter else {
+            return false
+        }
+        let scheme = href[..<colon]
+        let separator = href.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+            && (separator.map { colon < $0 } ?? true)
+    }
+
     /// `href` (percent-encoded, maybe with a fragment) resolved against `folder` into an entry
     /// name and a fragment, or `nil` for an external URL, an absolute path, or one that climbs
     /// out of the container.

@@ -7,8 +7,10 @@ import TextNavigation
 ///   `aside`, `div`, `section` and the other flow containers each end the block before them and
 ///   start a new one; inline markup joins its block's text. White space collapses as in HTML
 ///   (`pre` keeps it); a line break between two East Asian wide characters reads as nothing.
-/// - `img` becomes an image block read as its `alt` (`alt=""` or none is decorative: skipped);
-///   an `svg` with a `title` an image block read as the title.
+/// - `img` becomes an image block read as its `alt` (`alt=""` or none is decorative: skipped).
+/// - SVG, inline or as a content document of its own: its `title` becomes an image block read
+///   as the title, then each `desc` and each `text` (its `tspan`s inline) a block of its own, in
+///   document order; `defs`, `symbol`, `metadata`, `style` and `script` are not read.
 /// - Not read: `head`, `script`, `style`, `template`, anything `hidden` or
 ///   `aria-hidden="true"`, MathML (its `alttext` is read instead).
 /// - Footnote and endnote asides (`epub:type` footnote, endnote, rearnote; `role`
@@ -20,7 +22,7 @@ import TextNavigation
 /// - Page breaks (`epub:type="pagebreak"`, `role="doc-pagebreak"`) become ``PrintPageMarker``s
 ///   labelled by their `title` (or `aria-label`, or text), and are not read as text.
 /// - Language: the nearest `xml:lang` or `lang`, else `defaultLanguage`; direction: the nearest
-///   `dir`, else `defaultDirection`.
+///   `dir`, else `defaultDirection` (`nil`: the text's own, by its first strong character).
 struct XHTMLContentReader {
     private(set) var blocks: [EPUBBlock] = []
     /// Markers found after the last block with text (the next block, in this document or the
@@ -41,11 +43,11 @@ struct XHTMLContentReader {
     private var linkStart: Int?
     private var inLink = false
     private let defaultLanguage: String
-    private let defaultDirection: WritingDirection
+    private let defaultDirection: WritingDirection?
 
     private struct Context {
         var language: String
-        var direction: WritingDirection
+        var direction: WritingDirection?
         var headingLevel = 0
         var preservesSpace = false
         var isNote = false
@@ -60,7 +62,7 @@ struct XHTMLContentReader {
     private static let skippedNames: Set<String> = ["head", "script", "style", "template", "rp", "noscript", "title"]
     private static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note", "footnotes", "endnotes"]
 
-    init(defaultLanguage: String, defaultDirection: WritingDirection) {
+    init(defaultLanguage: String, defaultDirection: WritingDirection?) {
         self.defaultLanguage = defaultLanguage
         self.defaultDirection = defaultDirection
     }
@@ -126,14 +128,8 @@ struct XHTMLContentReader {
     /// The context inside `node`: `inherited` with the node's language and direction.
     private static func context(of node: XMLNode, inheriting inherited: Context) -> Context {
         var context = inherited
-        if let language = node.attribute("lang", namespace: XMLNode.xml) ?? node.attribute("lang"), !language.isEmpty {
-            context.language = language
-        }
-        switch node.attribute("dir")?.lowercased() {
-        case "rtl": context.direction = .rightToLeft
-        case "ltr": context.direction = .leftToRight
-        default: break
-        }
+        if let language = EPUBMetadataReader.language(of: node) { context.language = language }
+        if let direction = EPUBMetadataReader.direction(of: node) { context.direction = direction }
         return context
     }
 
@@ -145,7 +141,7 @@ struct XHTMLContentReader {
             let alt = (node.attribute("alt") ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
             if !alt.isEmpty { addImage(alt, context) }
         case "svg":
-            if let title = node.element(named: "title")?.text, !title.isEmpty { addImage(title, context) }
+            visitSVG(node, context, depth: 0)
         case "math":
             if let alternative = node.attribute("alttext"), !alternative.isEmpty { append(alternative, context) }
         case "br":
@@ -160,6 +156,31 @@ struct XHTMLContentReader {
             return false
         }
         return true
+    }
+
+    /// Reads an SVG element: the outermost `svg`'s `title` as an image block, each other
+    /// `title`, each `desc` and each `text` as a block, other elements for what they hold.
+    private mutating func visitSVG(_ node: XMLNode, _ inherited: Context, depth: Int) {
+        guard depth < 256 else { return }
+        for child in node.children where child.isElement {
+            let context = Self.context(of: child, inheriting: inherited)
+            if child.attribute("hidden") != nil || child.attribute("aria-hidden")?.lowercased() == "true" { continue }
+            switch child.name {
+            case "title" where depth == 0 && node.name == "svg":
+                let title = child.text
+                if !title.isEmpty { addImage(title, context) }
+            case "title", "desc", "text":
+                endBlock()
+                for part in child.children { visit(part, context) }
+                endBlock()
+            case "defs", "symbol", "metadata", "style", "script":
+                continue
+            case "foreignObject":
+                for part in child.children { visit(part, context) }
+            default:
+                visitSVG(child, context, depth: depth + 1)
+            }
+        }
     }
 
     /// Reads a `ruby`: its base (text and inline markup, `rb`) as text, each `rt` as the

@@ -62,6 +62,9 @@ public struct OpenedBook: Sendable {
         return nil
     }
 
+    /// What the book says about itself: an EPUB's title and creators; none for plain text.
+    public var metadata: BookMetadata { epub?.metadata ?? BookMetadata() }
+
     /// What was wrong with the book but did not stop it from being read (an EPUB's content
     /// document skipped, named); empty for plain text.
     public var problems: [String] { epub?.problems ?? [] }
