@@ -17,6 +17,8 @@ package struct JSONObject {
     package mutating func add(_ key: String, _ values: [JSONObject]) {
         append(key, "[" + values.map(\.text).joined(separator: ",") + "]")
     }
+    /// Adds any value.
+    package mutating func add(_ key: String, _ value: JSONValue) { append(key, value.text) }
     /// Adds an array of strings.
     package mutating func add(_ key: String, _ values: [String]) {
         append(key, "[" + values.map(Self.quoted).joined(separator: ",") + "]")

@@ -33,8 +33,9 @@ struct EPUBCLITests {
         let result = try CLIRunner.run([Self.epub("idpf-childrens-literature.epub"), "--print-page", "200"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        // The start line, then the print page.
-        #expect(lines.dropFirst().first == "  Page 200")
+        // The title line, the start line, then the print page.
+        #expect(lines.prefix(2) == ["  Children's Literature, by Charles Madison Curry", "  Page 68 of 196"])
+        #expect(lines.dropFirst(2).first == "  Page 200")
         #expect(!result.standardOutput.contains("Page 199\n"))
         let unknown = try CLIRunner.run([Self.epub("idpf-childrens-literature.epub"), "--print-page", "9999"])
         #expect(unknown.status == 64)
@@ -103,7 +104,7 @@ struct EPUBCLITests {
         let resumed = try CLIRunner.run([book, "--from", json, "--granularity", "sentence"])
         #expect(resumed.status == 0)
         #expect(
-            resumed.standardOutput.split(separator: "\n").dropFirst().first.map(String.init)
+            resumed.standardOutput.split(separator: "\n").dropFirst(2).first.map(String.init)
                 == utterance["text"] as? String)
 
         let directory = try CLIRunner.temporaryDirectory()
@@ -155,12 +156,43 @@ struct EPUBCLITests {
         #expect(probe.standardOutput.hasPrefix("0\t0\tforward\t1\t0\t8\t0-8\n"))
     }
 
-    @Test("serve opens an EPUB by path")
+    @Test("the book's title and creator: a text line before the first page, the start event's fields")
+    func titleAndCreator() throws {
+        let book = Self.epub("idpf-kusamakura-japanese-vertical-writing.epub")
+        let text = try CLIRunner.run([book])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.hasPrefix("  草枕, by 夏目 漱石\n  Page 1 of "), "\(text.standardOutput.prefix(80))")
+        let json = try CLIRunner.run([book, "--format", "jsonl"])
+        let start = try #require(try objects(json.standardOutput).first)
+        #expect(start["type"] as? String == "start")
+        #expect(start["title"] as? String == "草枕")
+        #expect(start["creator"] as? String == "夏目 漱石")
+        let metadata = try #require(start["metadata"] as? [String: Any])
+        let title = metadata["title"] as? [String: String]
+        #expect(title == ["text": "草枕", "language": "ja-JP", "direction": "rtl"])
+        #expect(metadata["creators"] as? [[String: String]] == [["text": "夏目 漱石", "language": "ja"]])
+        // A plain-text book gives none: its start event is as before.
+        let plain = try CLIRunner.run([
+            CLIRunner.repositoryRoot.appendingPathComponent("Books/alice-in-wonderland.txt").path, "--format", "jsonl",
+        ])
+        let plainStart = try #require(try objects(plain.standardOutput).first)
+        #expect(plainStart["title"] == nil && plainStart["metadata"] == nil)
+        #expect(!plain.standardOutput.hasPrefix("  Alice"))
+    }
+
+    @Test("serve opens an EPUB by path, titled by its metadata")
     func serve() throws {
         let server = try ServeProcess()
         let opened = try server.request(1, "open", ["path": Self.epub("epubcheck-epub2-minimal.epub")])
         let result = opened["result"] as? [String: Any] ?? [:]
         #expect(result["elements"] as? Int == 2, "\(opened)")
+        #expect(result["title"] as? String == "Minimal EPUB 2.0")
+        let children = try server.request(3, "open", ["path": Self.epub("idpf-childrens-literature.epub")])
+        let childrensResult = children["result"] as? [String: Any] ?? [:]
+        #expect(childrensResult["title"] as? String == "Children's Literature", "\(children)")
+        #expect(childrensResult["creator"] as? String == "Charles Madison Curry")
+        let creators = (childrensResult["metadata"] as? [String: Any])?["creators"] as? [[String: String]]
+        #expect(creators?.map { $0["text"] } == ["Charles Madison Curry", "Erle Elsworth Clippinger"])
         let book = result["book"] as? Int ?? 0
         let element = try server.request(2, "element", ["book": book, "element": 1])
         #expect((element["result"] as? [String: Any])?["text"] as? String == "Call me Ishmael.", "\(element)")
@@ -176,7 +208,8 @@ struct EPUBCLITests {
             at: URL(fileURLWithPath: Self.epub("epubcheck-epub2-minimal.epub")), to: renamed)
         let result = try CLIRunner.run([renamed.path])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "  Page 1 of 1\nLoomings\n  Heading\nCall me Ishmael.\n")
+        #expect(
+            result.standardOutput == "  Minimal EPUB 2.0\n  Page 1 of 1\nLoomings\n  Heading\nCall me Ishmael.\n")
         // On standard input too, by its ZIP signature (not stopped at its first NUL as binary).
         let piped = try CLIRunner.run(["-"], input: try Data(contentsOf: renamed))
         #expect(piped.status == 0, "\(piped.standardError)")

@@ -40,6 +40,14 @@ extension InteractiveTests {
         #expect(run.waitForExit() == 0)
     }
 
+    @Test func theStatusLineNamesAnEPUBByItsTitle() throws {
+        let book = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/epub/idpf-childrens-literature.epub")
+        let run = try InteractiveReaderRun(book: book.path)
+        #expect(run.session.waitForText("Children's Literature"), "\(run.session.dump)")
+        try run.session.send("q")
+        #expect(run.waitForExit() == 0)
+    }
+
     @Test(arguments: [("q", 0), ("C-c", 130)])
     func quittingRestoresTheTerminalSettings(key: String, status: Int) throws {
         let run = try InteractiveReaderRun(book: try Self.book(Self.chapters))

@@ -51,7 +51,7 @@ enum AccessibleCommand {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }
         }
-        let title = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let title = book.displayTitle
         let accessible: AccessibleDocument
         do {
             accessible = try AccessibleDocument(document: document, title: title, caret: caret)

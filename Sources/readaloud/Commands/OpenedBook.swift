@@ -1,3 +1,4 @@
+import Foundation
 import TextNavigation
 import TextNavigationBooks
 import TextNavigationSpeech
@@ -15,6 +16,13 @@ extension OpenedBook {
         if let plainText { return (plainText.paragraphs[index].text, locale) }
         let element = document.elements[index]
         return (element.text, element.language)
+    }
+
+    /// The title a front end shows: the book's own (an EPUB's `dc:title`), else the file's
+    /// name without its extension (standard input's name for `-`).
+    var displayTitle: String {
+        if let title = metadata.title?.value { return title }
+        return name == "standard input" ? name : URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
     }
 
     /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora

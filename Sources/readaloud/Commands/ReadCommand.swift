@@ -20,7 +20,8 @@ enum ReadCommand {
         ],
         discussion: """
             Text output prints what would be spoken, one unit per line. Lines the reader adds \
-            begin with two spaces (book text never does): "Page N of M" first and at each page \
+            begin with two spaces (book text never does): "Title, by Creator" first when the book \
+            names itself (an EPUB's dc:title and dc:creator), "Page N of M" then and at each page \
             turn, "Heading" after a heading. An utterance's page is the page where its unit \
             starts; --page N starts with the first unit that starts on page N. JSON Lines output \
             prints one event per line, a "start" event first (see docs/cli.md for the schema). With --speak, the word being spoken is \
@@ -77,7 +78,8 @@ enum ReadCommand {
         let (start, startPage) = try start(arguments, in: opened)
         let engine = try SpeechOptions.speechEngine(arguments, settings: speech, readings: opened.readings)
         try read(
-            opened.document, from: start, page: startPage, granularity: arguments[granularity], settings: speech,
+            opened.document, metadata: opened.metadata, from: start, page: startPage,
+            granularity: arguments[granularity], settings: speech,
             engine: engine, format: arguments[Self.format])
     }
 
@@ -152,13 +154,15 @@ enum ReadCommand {
     /// SIGTERM, SIGHUP) stops at once, printing the locator of what was heard (after the last
     /// unit printed, or, speaking, the word being spoken).
     private static func read(
-        _ document: Document, from position: ReadingPosition?, page: Int, granularity: TextGranularity,
+        _ document: Document, metadata: BookMetadata, from position: ReadingPosition?, page: Int,
+        granularity: TextGranularity,
         settings: SpeechSettings, engine: QueuedSpeechEngine?, format: EventFormatter.Format
     ) throws(CommandFailure) {
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(
-                page: page, pages: document.pageCount, elements: document.elements.count, format: format))
+                page: page, pages: document.pageCount, elements: document.elements.count, metadata: metadata,
+                format: format))
         let printer = ReadAllPrinter(document: document, format: format, isSpeaking: engine != nil)
         let done = DispatchSemaphore(value: 0)
         let player = ReadAloudPlayer(

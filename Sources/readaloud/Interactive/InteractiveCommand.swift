@@ -79,7 +79,7 @@ enum InteractiveCommand {
         let reader = InteractiveReader(
             document: document, terminal: terminal, start: start,
             settings: InteractiveReader.Settings(
-                title: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, book: identity,
+                title: book.displayTitle, book: identity,
                 unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
                 store: stores.selections, storeProblem: stores.problem, positions: stores.positions,
                 transcript: transcript))

@@ -1,10 +1,12 @@
 import ReadaloudJSON
 import TextNavigation
+import TextNavigationBooks
 
 /// Turns read-all events into output lines: text for people, JSON Lines for programs.
 ///
 /// The JSON Lines schema (one object per line; docs/cli.md documents it):
-/// - first, `{"type":"start","page":N,"pages":M,"elements":E}`
+/// - first, `{"type":"start","page":N,"pages":M,"elements":E}`, with `title`, `creator` and
+///   `metadata` when the book gives them (see ``metadataValue(_:)``)
 /// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`
 /// - `{"type":"heading","element":N,"text":…}`
 /// - `{"type":"customContent","element":N,"label":…,"value":…}`
@@ -15,7 +17,8 @@ import TextNavigation
 ///
 /// Text output tells the book's text from what the reader adds: a unit's text never begins with
 /// white space (units are trimmed), and every line the reader adds (`Page N of M` at the start
-/// and at each page turn, `Heading` after a heading's text, custom content) begins with
+/// and at each page turn, `Heading` after a heading's text, custom content, and before the first
+/// page the book's title and creator, "Title, by Creator", when it gives them) begins with
 /// ``addedLinePrefix``.
 enum EventFormatter {
     enum Format: String, CaseIterable {
@@ -27,19 +30,45 @@ enum EventFormatter {
     static let addedLinePrefix = "  "
 
     /// The line that begins every reading: the page reading starts on (from 1), the number of
-    /// pages and of elements.
-    static func startLine(page: Int, pages: Int, elements: Int, format: Format) -> String {
+    /// pages and of elements, and the book's title and creator when it gives them (text output
+    /// puts them on a line of their own before the page).
+    static func startLine(page: Int, pages: Int, elements: Int, metadata: BookMetadata, format: Format) -> String {
         switch format {
         case .text:
-            return addedLinePrefix + "Page \(page) of \(pages)"
+            let pageLine = addedLinePrefix + "Page \(page) of \(pages)"
+            guard let title = metadata.title?.value else { return pageLine }
+            let byline = metadata.creator.map { ", by \($0.value)" } ?? ""
+            return addedLinePrefix + CommonOptions.oneLine(title + byline) + "\n" + pageLine
         case .jsonl:
             var object = JSONObject()
             object.add("type", "start")
             object.add("page", page)
             object.add("pages", pages)
             object.add("elements", elements)
+            if let title = metadata.title { object.add("title", title.value) }
+            if let creator = metadata.creator { object.add("creator", creator.value) }
+            if let described = metadataValue(metadata) { object.add("metadata", described) }
             return object.text
         }
+    }
+
+    /// A book's metadata as JSON, or `nil` when it gives none: `{"title":{…},"creators":[{…}]}`,
+    /// each text `{"text":…,"language":…,"direction":"ltr"|"rtl"}` (language and direction only
+    /// when given). `serve`'s `open` answers with the same object.
+    static func metadataValue(_ metadata: BookMetadata) -> JSONValue? {
+        guard metadata.title != nil || !metadata.creators.isEmpty else { return nil }
+        func textValue(_ text: BookMetadata.Text) -> JSONValue {
+            var fields: [(String, JSONValue)] = [("text", .string(text.value))]
+            if let language = text.language { fields.append(("language", .string(language))) }
+            if let direction = text.direction {
+                fields.append(("direction", .string(direction == .rightToLeft ? "rtl" : "ltr")))
+            }
+            return .object(fields)
+        }
+        var fields: [(String, JSONValue)] = []
+        if let title = metadata.title { fields.append(("title", textValue(title))) }
+        fields.append(("creators", .array(metadata.creators.map(textValue))))
+        return .object(fields)
     }
 
     /// The line for `event`, or `nil` when the format prints nothing for it.
@@ -92,8 +121,9 @@ enum EventFormatter {
         }
     }
 
-    /// An EPUB element's fields on its utterance: `language` (BCP 47), `href` (the content
-    /// document), `direction` (`ltr`/`rtl`), `traits` (`heading`, `image`), and `ruby` (the
+    /// An EPUB element's fields on its utterance: `language` (BCP 47; `und` when its markup
+    /// gives none), `href` (the content document), `direction` (`ltr`/`rtl` from its `dir`, or
+    /// `auto` when its markup gives none: its text's own), `traits` (`heading`, `image`), and `ruby` (the
     /// readings over the utterance's range, `{"start","end","reading"}` in element offsets,
     /// clipped to the range), and, when the range holds any, `links` (the links over it,
     /// `{"start","end","href","fragment","element","noteref"}`: offsets clipped like ruby's,
@@ -104,7 +134,8 @@ enum EventFormatter {
         guard let href = markup.href else { return }
         object.add("language", element.language)
         object.add("href", href)
-        object.add("direction", markup.direction == .rightToLeft ? "rtl" : "ltr")
+        object.add(
+            "direction", markup.direction.map { $0 == .rightToLeft ? "rtl" : "ltr" } ?? "auto")
         var traits: [String] = []
         if element.traits.contains(.heading) { traits.append("heading") }
         if element.traits.contains(.image) { traits.append("image") }

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// A book the server has open: its document, the layout it was paginated at, its selection,
 /// and where it came from (for its identity in the saved-selection store).
@@ -15,6 +16,10 @@ final class OpenBook {
     let id: Int
     let source: Source
     let document: Document
+    /// The book's own title and creators (an EPUB's), if it gives them.
+    let metadata: BookMetadata
+    /// The title `open` answers with: the book's own, else its first heading near the start,
+    /// else the file's name.
     let title: String?
     /// The layout as the client gave it (a text scale shrinks what fits; see ``pageLayout``).
     var width: Int
@@ -23,13 +28,14 @@ final class OpenBook {
     private(set) lazy var selection = SelectionController(document: document)
     private var cachedIdentity: BookIdentity?
 
-    init(id: Int, source: Source, document: Document, width: Int, linesPerPage: Int) {
+    init(id: Int, source: Source, document: Document, metadata: BookMetadata, width: Int, linesPerPage: Int) {
         self.id = id
         self.source = source
         self.document = document
+        self.metadata = metadata
         self.width = width
         self.linesPerPage = linesPerPage
-        self.title = Self.title(of: document, source: source)
+        self.title = metadata.title?.value ?? Self.title(of: document, source: source)
     }
 
     /// The layout pages are cut by: `width` cells by `linesPerPage` lines at text scale 1; at a

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 
 /// One `readAll` of the server: the library's ``ReadAloudPlayer`` reading a document from a
 /// place to its end, each event sent as an `event` notification by its engine
@@ -35,8 +36,8 @@ final class ReadAllSession: @unchecked Sendable {
     /// A session that will read `document` by `granularity` from `position` (a locator's) or
     /// the start of page `page` (from 1), once started (``start()``).
     init(
-        id: Int, book: Int, document: Document, granularity: TextGranularity, from position: ReadingPosition?,
-        page: Int, output: OutputQueue
+        id: Int, book: Int, document: Document, metadata: BookMetadata, granularity: TextGranularity,
+        from position: ReadingPosition?, page: Int, output: OutputQueue
     ) {
         self.id = id
         self.book = book
@@ -54,7 +55,8 @@ final class ReadAllSession: @unchecked Sendable {
         self.startLine = Self.wrap(
             session: id,
             EventFormatter.startLine(
-                page: startPage, pages: document.pageCount, elements: document.elements.count, format: .jsonl))
+                page: startPage, pages: document.pageCount, elements: document.elements.count, metadata: metadata,
+                format: .jsonl))
         player = ReadAloudPlayer(document: document, granularity: granularity, engine: engine) { [weak self] event in
             guard case .reading(.end) = event, let self else { return }
             engine.send(Self.notification(session: id, event: .end, document: document))

@@ -26,13 +26,16 @@ extension Server {
         let source: OpenBook.Source
         let layout = PageLayout(width: width, linesPerPage: linesPerPage)
         let document: Document
+        var metadata = BookMetadata()
         switch (path, text) {
         case (let path?, nil):
             try Self.checkOpenable(path)
             source = .file(path: path)
             do {
                 // Plain text or EPUB, as `readaloud BOOK` opens it.
-                document = try OpenedBook.open(at: path, lossy: lossy, locale: locale, layout: layout).document
+                let book = try OpenedBook.open(at: path, lossy: lossy, locale: locale, layout: layout)
+                document = book.document
+                metadata = book.metadata
             } catch {
                 throw .bookUnreadable(error.message)
             }
@@ -51,11 +54,14 @@ extension Server {
         }
         let id = nextBookID
         nextBookID += 1
-        let open = OpenBook(id: id, source: source, document: document, width: width, linesPerPage: linesPerPage)
+        let open = OpenBook(
+            id: id, source: source, document: document, metadata: metadata, width: width, linesPerPage: linesPerPage)
         books[id] = open
         return .object([
             ("book", .integer(id)), ("elements", .integer(document.elements.count)),
             ("pages", .integer(document.pageCount)), ("title", open.title.map(JSONValue.string) ?? .null),
+            ("creator", metadata.creator.map { .string($0.value) } ?? .null),
+            ("metadata", EventFormatter.metadataValue(metadata) ?? .null),
         ])
     }
 

@@ -25,8 +25,8 @@ extension Server {
         let id = nextSessionID
         nextSessionID += 1
         let session = ReadAllSession(
-            id: id, book: book.id, document: book.document, granularity: granularity, from: position, page: page,
-            output: output)
+            id: id, book: book.id, document: book.document, metadata: book.metadata, granularity: granularity,
+            from: position, page: page, output: output)
         sessions[id] = session
         sessionsToStart.append(session)
         return .object([("session", .integer(id))])
