@@ -55,6 +55,13 @@ public struct EPUBBook: Sendable {
     public let printPages: [PrintPage]
     /// The content documents read, in spine order.
     public let contentDocuments: [ContentDocument]
+    /// The Media Overlays' clips (recorded narration), in reading order: each content
+    /// document's overlay's `par`s, in its order. Empty for a book without overlays.
+    public let mediaOverlays: [MediaOverlayClip]
+    /// The total length of the narration (`media:duration` of the package), in milliseconds.
+    public let mediaDuration: Int?
+    /// The class a reading system gives the element being narrated (`media:active-class`).
+    public let mediaActiveClass: String?
     /// What was wrong but did not stop reading: a spine item skipped (remote, or with no
     /// content document in its fallback chain), a content document missing or not well-formed
     /// (named), a navigation document that could not be read.
@@ -104,8 +111,11 @@ public struct EPUBBook: Sendable {
                 ? .noText
                 : .invalidPackage(reason: "no content document could be read (\(problems.joined(separator: "; ")))")
         }
-        self.problems = problems
         contentDocuments = spine.documents
+        mediaOverlays = Self.mediaOverlays(of: spine, package: package, in: archive, problems: &problems)
+        mediaDuration = package.mediaDuration
+        mediaActiveClass = package.mediaActiveClass
+        self.problems = problems
         anchors = spine.anchors
         let buffer = Self.buffer(joining: spine.blocks)
         self.buffer = buffer
@@ -113,14 +123,17 @@ public struct EPUBBook: Sendable {
     }
 
     /// A content document's blocks, each with the content document's path.
-    private typealias Blocks = [(block: EPUBBlock, href: String)]
+    typealias Blocks = [(block: EPUBBlock, href: String)]
 
     /// What the spine's content documents hold: their blocks, the documents and the element
-    /// each of their `id`s starts in (by document).
-    private struct Spine {
+    /// each of their `id`s starts in (by document), the text each `id` holds (in its document's
+    /// blocks), and each document's Media Overlay (its entry name).
+    struct Spine {
         var blocks: Blocks = []
         var documents: [ContentDocument] = []
         var anchors: [[String: Int]] = []
+        var idRanges: [[String: (start: XHTMLContentReader.Point, end: XHTMLContentReader.Point)]] = []
+        var overlays: [String?] = []
     }
 
     /// The book's navigation: the EPUB 3 navigation document's, else (for the table of contents
@@ -178,6 +191,9 @@ public struct EPUBBook: Sendable {
             spine.documents.append(
                 ContentDocument(href: path, elements: first..<first + found.count, isLinear: item.isLinear))
             spine.anchors.append(reader.anchors.mapValues { first + $0 })
+            spine.idRanges.append(reader.idRanges)
+            spine.overlays.append(
+                item.item.mediaOverlay.flatMap { package.manifest[$0] }.flatMap { $0.isRemote ? nil : $0.path })
             spine.blocks += found.map { ($0, path) }
         }
         endText(of: &spine.blocks, with: &carried)

@@ -44,6 +44,10 @@ struct EPUBPackage {
     let language: String?
     /// The spine's `page-progression-direction`, if given.
     let pageProgression: WritingDirection?
+    /// The Media Overlays' total length (`media:duration` refining nothing), in milliseconds.
+    let mediaDuration: Int?
+    /// `media:active-class`, if given.
+    let mediaActiveClass: String?
     let manifest: [String: ManifestItem]
     /// The spine's readable items, in order: an item listed twice is read twice.
     let spine: [SpineItem]
@@ -69,7 +73,14 @@ struct EPUBPackage {
         }
         version = package.attribute("version") ?? ""
         metadata = EPUBMetadataReader.metadata(of: package)
-        language = package.element(named: "metadata")?.elements(named: "language").first?.text.nonEmpty
+        let metadataNode = package.element(named: "metadata")
+        language = metadataNode?.elements(named: "language").first?.text.nonEmpty
+        let packageProperties = (metadataNode?.elements(named: "meta") ?? []).filter { $0.attribute("refines") == nil }
+        func property(_ name: String) -> String? {
+            packageProperties.first { $0.attribute("property") == name }?.text.nonEmpty
+        }
+        mediaDuration = property("media:duration").flatMap(SMILClock.milliseconds)
+        mediaActiveClass = property("media:active-class")
         let manifest = Self.manifest(of: package, folder: EPUBPath.folder(of: path))
         self.manifest = manifest
         guard let spineNode = package.element(named: "spine") else {

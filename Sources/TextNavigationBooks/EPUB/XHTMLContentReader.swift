@@ -31,6 +31,16 @@ struct XHTMLContentReader {
     /// Element `id`s and the block (index in ``blocks``, which may be `blocks.count` for one
     /// not yet begun) they start in.
     private(set) var anchors: [String: Int] = [:]
+    /// Element `id`s whose elements hold text, and the text they hold: from the block and
+    /// offset of their first character to those after their last (what a Media Overlay's
+    /// `text` fragment points at).
+    private(set) var idRanges: [String: (start: Point, end: Point)] = [:]
+
+    /// A place in the text read: a block (index in ``blocks``) and a UTF-16 offset in it.
+    struct Point {
+        let block: Int
+        let offset: Int
+    }
 
     private var current = EPUBBlock()
     private var pendingSpace = false
@@ -42,6 +52,9 @@ struct XHTMLContentReader {
     /// Where the link being read starts in the current block's text, once it has text.
     private var linkStart: Int?
     private var inLink = false
+    /// Ids whose elements have begun but have no text yet: their start is where text lands.
+    private var idsAwaitingText: [String] = []
+    private var idStarts: [String: Point] = [:]
     private let defaultLanguage: String
     private let defaultDirection: WritingDirection?
 
@@ -82,9 +95,31 @@ struct XHTMLContentReader {
         }
         guard node.isElement else { return }
         let name = node.name
-        var context = Self.context(of: node, inheriting: inherited)
-        if let id = node.attribute("id"), anchors[id] == nil { anchors[id] = blocks.count }
+        let id = node.attribute("id").flatMap { anchors[$0] == nil ? $0 : nil }
+        if let id {
+            anchors[id] = blocks.count
+            idsAwaitingText.append(id)
+        }
+        visitElement(node, name: name, Self.context(of: node, inheriting: inherited))
+        if let id { closeID(id) }
+    }
 
+    /// Where the text read so far ends: the current block's end, else the last block's.
+    private var textEnd: Point? {
+        if !current.text.isEmpty { return Point(block: blocks.count, offset: current.text.count) }
+        return blocks.last.map { Point(block: blocks.count - 1, offset: $0.text.count) }
+    }
+
+    /// Records the text the element of `id` held, once it has ended.
+    private mutating func closeID(_ id: String) {
+        idsAwaitingText.removeAll { $0 == id }
+        guard let start = idStarts.removeValue(forKey: id), let end = textEnd, idRanges[id] == nil else { return }
+        idRanges[id] = (start, end)
+    }
+
+    /// Reads an element (not a text node) with its context.
+    private mutating func visitElement(_ node: XMLNode, name: String, _ elementContext: Context) {
+        var context = elementContext
         if Self.skippedNames.contains(name) || node.attribute("hidden") != nil
             || node.attribute("aria-hidden")?.lowercased() == "true"
         {
@@ -247,6 +282,10 @@ struct XHTMLContentReader {
             }
             if inRuby, rubyBaseStart == nil { rubyBaseStart = current.text.count }
             if inLink, linkStart == nil { linkStart = current.text.count }
+            if !idsAwaitingText.isEmpty {
+                for id in idsAwaitingText { idStarts[id] = Point(block: blocks.count, offset: current.text.count) }
+                idsAwaitingText = []
+            }
             UTF16.encode(scalar) { current.text.append($0) }
         }
     }

@@ -20,7 +20,8 @@ struct EPUBCorpusTests {
             return
         }
         let book = try EPUBBook(contentsOf: EPUBFixtures.path(name))
-        #expect(book.problems.isEmpty, "\(book.problems)")
+        // Kusamakura's overlays name audio files the sample does not ship (MediaOverlayTests).
+        #expect(book.problems.allSatisfy { $0.contains("left out, whose audio file") }, "\(book.problems)")
         let document = Document(epub: book)
         let utterances = EPUBFixtures.readAll(document, by: granularity)
         let reference = try EPUBFixtures.referenceText(name)
