@@ -146,11 +146,16 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         navigator.move(to: position)
         var cursor = navigator.position
         self.walk = ReadingOrderWalk(document: document, from: cursor.element, .forward)
-        if let unit = navigator.currentUnit(granularity), unit.range.lowerBound < navigator.position.offset {
+        if cursor.element < document.elements.count {
             // Start at the start of the unit holding the position, or, from a page's start,
-            // after the unit begun on the page before.
-            cursor = ReadingPosition(
-                element: unit.element, offset: pageIndex == nil ? unit.range.lowerBound : unit.range.upperBound)
+            // after the unit begun on the page before: the units read-all reads (a run with no
+            // word in it is read by its sentence), so the page the reader is on is the one
+            // the first utterance starts on.
+            let units = document.elements[cursor.element].stringTokenizer.readingUnits(for: granularity)
+            let index = units.firstIndex(endingAfter: cursor.offset)
+            if index < units.count, units[index].lowerBound < cursor.offset {
+                cursor.offset = pageIndex == nil ? units[index].lowerBound : units[index].upperBound
+            }
         }
         self.cursor = cursor
         // The reader is on the page where the first unit starts.

@@ -36,6 +36,25 @@ import TextNavigationBooks
         #expect(crossing > 0, "no paragraph crossed a page edge")
     }
 
+    /// By word, a run with no word in it is read by its sentence: a session from the middle of
+    /// one spanning pages (80 replacement characters, one a line, two lines a page; found by
+    /// the fuzzer) starts on the page where that sentence starts, turning no page back.
+    @Test func aSessionInsideARunWithoutWordsStartsOnTheRunsPage() throws {
+        let text = String(repeating: "\u{FFFD}", count: 80)
+        let document = Document(book: try PlainTextBook(text), layout: PageLayout(width: 1, linesPerPage: 2))
+        #expect(document.pageCount == 40)
+        let session = ReadingSession(
+            document: document, granularity: .word, from: ReadingPosition(element: 0, offset: 15))
+        let events = Array(session)
+        #expect(events.count == 2, "\(events)")
+        guard case .utterance(let utterance)? = events.first else {
+            Issue.record("the first event is \(String(describing: events.first))")
+            return
+        }
+        #expect(utterance.range == 0..<80)
+        #expect(utterance.page == 1)
+    }
+
     @Test func everyUtterancesPageIsWhereItsUnitStartsFromAnyPosition() throws {
         let document = try Self.document()
         for index in 1..<document.pageCount {
