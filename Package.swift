@@ -109,9 +109,19 @@ let package = Package(
             name: "TextNavigationAccessibility",
             dependencies: ["TextNavigation", "CAccessibilityBridge"]
         ),
+        // FFmpeg's libraries (Debian's libavformat-dev, libavcodec-dev, libswresample-dev,
+        // libavutil-dev) decoding audio clips exact to the sample, for recorded narration. Its
+        // header exposes only standard C types.
+        .target(
+            name: "CMediaDecoder",
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swresample"),
+                .linkedLibrary("avutil"),
+            ]
+        ),
         .target(
             name: "TextNavigationSpeech",
-            dependencies: ["TextNavigation", "CEspeak", "CSpeechd"]
+            dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CMediaDecoder"]
         ),
         // JSON for the command line: the ordered writer of its output and `serve`'s strict
         // parser. Not a product.

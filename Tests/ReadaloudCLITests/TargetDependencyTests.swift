@@ -3,7 +3,7 @@ import Testing
 
 /// The package's products are layers the compiler keeps: the core (`TextNavigation`) needs ICU
 /// alone, only the books target reaches libzip and libxml2, only the store reaches SQLite, and
-/// the speech engines and ATK stay out of the libraries below them. Read from the package's own
+/// the speech engines, FFmpeg and ATK stay out of the libraries below them. Read from the package's own
 /// description (`swift package dump-package`) and from what a built program links (`ldd`).
 @Suite("Target dependencies")
 struct TargetDependencyTests {
@@ -13,7 +13,7 @@ struct TargetDependencyTests {
         "TextNavigation": ["CICU"],
         "TextNavigationBooks": ["TextNavigation", "CICU", "CZip", "CEPUBXML", "CLibXML2"],
         "TextNavigationStore": ["TextNavigation", "CICU", "CSQLite"],
-        "TextNavigationSpeech": ["TextNavigation", "CICU", "CEspeak", "CSpeechd"],
+        "TextNavigationSpeech": ["TextNavigation", "CICU", "CEspeak", "CSpeechd", "CMediaDecoder"],
         "TextNavigationAccessibility": ["TextNavigation", "CICU", "CAccessibilityBridge", "CATK"],
     ]
 
@@ -91,11 +91,11 @@ struct TargetDependencyTests {
     @Test func aProgramOfTheCoreAloneLinksICUAndNoBookOrStoreLibrary() throws {
         let core = try Self.linkedLibraries(of: CLIRunner.builtExecutable(named: "readaloud-readme-example"))
         #expect(core.contains("libicuuc"), "\(core)")
-        for library in ["libzip", "libxml2", "libsqlite3", "libncursesw"] {
+        for library in ["libzip", "libxml2", "libsqlite3", "libncursesw", "libavcodec"] {
             #expect(!core.contains(library), "the core-only program links \(library):\n\(core)")
         }
         let cli = try Self.linkedLibraries(of: CLIRunner.executable)
-        for library in ["libicuuc", "libzip", "libxml2", "libsqlite3"] {
+        for library in ["libicuuc", "libzip", "libxml2", "libsqlite3", "libavformat", "libavcodec"] {
             #expect(cli.contains(library), "readaloud does not link \(library):\n\(cli)")
         }
     }

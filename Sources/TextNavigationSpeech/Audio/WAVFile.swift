@@ -1,10 +1,11 @@
 import Foundation
 import TextNavigation
 
-/// A 16-bit mono PCM WAV file, as espeak-ng's samples are written to disk.
+/// A 16-bit PCM WAV file, as espeak-ng's samples and decoded narration are written to disk.
 enum WAVFile {
-    /// The bytes of a WAV file holding `samples` at `sampleRate`.
-    static func data(samples: [Int16], sampleRate: Int) -> Data {
+    /// The bytes of a WAV file holding `samples` (interleaved when `channels` is 2) at
+    /// `sampleRate`.
+    static func data(samples: [Int16], sampleRate: Int, channels: Int = 1) -> Data {
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
@@ -15,10 +16,10 @@ enum WAVFile {
         data.append(contentsOf: Array("WAVEfmt ".utf8))
         append(UInt32(16))  // fmt chunk size
         append(UInt16(1))  // PCM
-        append(UInt16(1))  // mono
+        append(UInt16(channels))
         append(UInt32(sampleRate))
-        append(UInt32(sampleRate * 2))  // bytes per second
-        append(UInt16(2))  // block align
+        append(UInt32(sampleRate * 2 * channels))  // bytes per second
+        append(UInt16(2 * channels))  // block align
         append(UInt16(16))  // bits per sample
         data.append(contentsOf: Array("data".utf8))
         append(UInt32(payload))
