@@ -4,8 +4,9 @@
     import Darwin
 #endif
 
-/// Reads a file descriptor line by line (lines end with LF; a CR before it is dropped), holding
-/// at most ``limit`` bytes of a line: the bytes of a longer line are counted and thrown away as
+/// Reads a file descriptor line by line (lines end with LF; a CR before it is dropped), or a
+/// given number of bytes (``bytes(_:keepingAtMost:)``), holding at most ``limit`` bytes of a
+/// line: the bytes of a longer line are counted and thrown away as
 /// they come, so no message can make the reader's memory grow past the limit.
 struct LineReader {
     /// What ``next()`` read.
@@ -63,6 +64,29 @@ struct LineReader {
                 return finish(line, length: length)
             }
         }
+    }
+
+    /// The next `count` bytes, whatever they hold (a `Content-Length` message's body): kept
+    /// only when `count` is at most `limit`, else read and thrown away. Returns the bytes and how
+    /// many were read (fewer than `count` when the input ends first).
+    mutating func bytes(_ count: Int, keepingAtMost limit: Int) -> (bytes: [UInt8], read: Int) {
+        var kept: [UInt8] = []
+        let keeps = count <= limit
+        if keeps { kept.reserveCapacity(count) }
+        var read = 0
+        while read < count {
+            if chunkStart == chunkEnd {
+                guard !atEnd, fill() else {
+                    atEnd = true
+                    break
+                }
+            }
+            let taken = min(count - read, chunkEnd - chunkStart)
+            if keeps { kept.append(contentsOf: chunk[chunkStart..<chunkStart + taken]) }
+            chunkStart += taken
+            read += taken
+        }
+        return (kept, read)
     }
 
     private func finish(_ line: [UInt8], length: Int) -> Line {

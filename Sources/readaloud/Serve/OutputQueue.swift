@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// The server's standard output: lines queued by any thread and written, in order, by one
-/// writer thread. The queue holds at most ``capacity`` bytes: a thread that would go past it
+/// The server's standard output: messages queued by any thread, framed as the client chose
+/// (``MessageFraming``), and written, in order, by one writer thread. The queue holds at most ``capacity`` bytes: a thread that would go past it
 /// waits until the writer has made room, so a client that stops reading stops the reading
 /// sessions too, and the server's memory stays bounded (back-pressure).
 ///
@@ -25,9 +25,13 @@ final class OutputQueue: @unchecked Sendable {
     private var isClosed = false
     private var writer: Thread?
 
-    init(descriptor: Int32 = 1, capacity: Int = 1 << 20) {
+    /// How each message is delimited.
+    let framing: MessageFraming
+
+    init(descriptor: Int32 = 1, capacity: Int = 1 << 20, framing: MessageFraming = .lines) {
         self.descriptor = descriptor
         self.capacity = capacity
+        self.framing = framing
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is a write error, not the end of the process
     }
 
@@ -39,13 +43,12 @@ final class OutputQueue: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `text` and a line end, waiting while the queue is full. Gives up without queuing,
+    /// Queues the message `text`, framed, waiting while the queue is full. Gives up without queuing,
     /// returning `false`, when `cancelled` says so while it waits (checked whenever
     /// ``wakeWaiters()`` is called or room is made).
     @discardableResult
     func push(_ text: String, cancelled: (() -> Bool)? = nil) -> Bool {
-        var bytes = Array(text.utf8)
-        bytes.append(0x0A)
+        let bytes = framing.frame(text)
         condition.lock()
         defer { condition.unlock() }
         while queuedBytes > 0, queuedBytes + bytes.count > capacity, !isClosed {

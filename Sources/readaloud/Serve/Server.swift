@@ -3,7 +3,8 @@ import ReadaloudJSON
 import TextNavigation
 import TextNavigationStore
 
-/// `readaloud serve`: JSON-RPC 2.0 over standard input and output, one message a line.
+/// `readaloud serve`: JSON-RPC 2.0 over standard input and output, one message a line or with
+/// `Content-Length` headers (``MessageFraming``).
 ///
 /// The request thread reads a line, answers it, and reads the next; reading sessions run on
 /// threads of their own and send their events through the same bounded ``OutputQueue``.
@@ -37,13 +38,15 @@ final class Server {
     /// Serves standard input until it ends.
     func run() {
         output.start()
-        var reader = LineReader(descriptor: 0, limit: messageLimit)
-        while let line = reader.next() {
-            switch line {
+        var reader = MessageReader(descriptor: 0, limit: messageLimit, framing: output.framing)
+        while let message = reader.next() {
+            switch message {
             case .tooLong(let length):
                 let error = RPCError.invalidRequest(
                     "the message is \(length) bytes long, over the limit of \(messageLimit) bytes; it was skipped")
                 output.push(Self.response(id: .null, error: error))
+            case .malformed(let reason):
+                output.push(Self.response(id: .null, error: .parseError("the message's framing: \(reason)")))
             case .text(let bytes):
                 if let reply = reply(to: bytes) { output.push(reply) }
                 // Reading sessions begin once `readAll`'s answer is queued.
