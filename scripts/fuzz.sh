@@ -42,8 +42,10 @@ swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name ReadaloudFuzze
 
 # Seeds: a program header (flags, width, lines per page, no operations) and a snippet of each
 # book, cut at line starts; plus a few with operations, so the first runs cover the API. For
-# EPUB (see Fuzz/ReadaloudFuzzer/EPUBFuzzInput.swift): the small corpus books as ZIP bytes, and
-# every corpus book as a recipe of its XML entries (cut to fit), which libzip packs.
+# EPUB (see Fuzz/ReadaloudFuzzer/EPUBFuzzInput.swift): the small corpus books and the books
+# built for the reading-system requirements (Tests/Fixtures/epub/make_conformance_books.py) as
+# ZIP bytes, and each as a recipe of its XML, SMIL and SVG entries (cut to fit), which libzip
+# packs.
 if [ -z "$(ls -A "$corpus")" ]; then
     echo "fuzz: seeding $corpus from Books/"
     python3 - "$corpus" <<'PY'
@@ -63,9 +65,13 @@ for index, name in enumerate(books):
             with open(os.path.join(corpus, "seed-%02d" % count), "wb") as out:
                 out.write(header + snippet)
             count += 1
-import zipfile
-folder = "Tests/Fixtures/epub"
-for name in sorted(f for f in os.listdir(folder) if f.endswith(".epub")):
+import subprocess, tempfile, zipfile
+# The corpus books, and the books built for each reading-system requirement.
+built = tempfile.mkdtemp()
+subprocess.run([sys.executable, "Tests/Fixtures/epub/make_conformance_books.py", built], check=True)
+sources = [("Tests/Fixtures/epub", name) for name in sorted(os.listdir("Tests/Fixtures/epub"))]
+sources += [(built, name) for name in sorted(os.listdir(built))]
+for folder, name in (source for source in sources if source[1].endswith(".epub")):
     data = open(os.path.join(folder, name), "rb").read()
     if 0 < len(data) <= 4000:
         with open(os.path.join(corpus, "seed-%02d" % count), "wb") as out:
@@ -77,7 +83,7 @@ for name in sorted(f for f in os.listdir(folder) if f.endswith(".epub")):
         continue
     recipe = b"EPUB\n"
     for info in archive.infolist():
-        if info.filename == "mimetype" or info.filename.endswith((".xml", ".opf", ".xhtml", ".ncx")):
+        if info.filename == "mimetype" or info.filename.endswith((".xml", ".opf", ".xhtml", ".ncx", ".smil", ".svg")):
             content = archive.read(info.filename)[:1200]
             recipe += b"\n@@ " + info.filename.encode("utf-8") + b"\n" + content
     with open(os.path.join(corpus, "seed-%02d" % count), "wb") as out:

@@ -51,6 +51,12 @@ struct FuzzDriver {
             for page in book.printPages {
                 require(document.contains(page.position), "a print page starts in the document")
             }
+            for clip in book.mediaOverlays {
+                require(
+                    document.contains(clip.text.lowerBound) && document.contains(clip.text.upperBound),
+                    "a Media Overlay clip's text lies in the document")
+                require(clip.begin >= 0 && clip.end.map { $0 > clip.begin } ?? true, "a clip ends after it begins")
+            }
             for index in document.elements.indices {
                 let element = document.elements[index]
                 for annotation in element.markup.ruby {
