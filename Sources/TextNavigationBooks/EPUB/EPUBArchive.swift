@@ -5,9 +5,9 @@ import TextNavigation
 ///
 /// Opening checks every entry's name (UTF-8, relative, no `..`, no duplicate), its compression
 /// (stored or Deflate, the only methods an EPUB may use) and the entry count; a split or
-/// spanned archive is refused as such; reading an entry checks its declared size and ratio first, then counts the bytes as
-/// they inflate, so an entry whose declared size lies is caught while inflating and the book's
-/// total stays bounded.
+/// spanned archive is refused as such. Reading an entry checks its declared size and ratio
+/// first, then counts the bytes as they inflate, so an entry whose declared size lies is caught
+/// while inflating and the book's total stays bounded.
 final class EPUBArchive {
     private let archive: OpaquePointer
     /// The bytes of an archive opened from memory, which libzip reads while it is open.

@@ -8,8 +8,8 @@ import TextNavigation
 /// order: reached by link, locator or navigation, passed by in read-all; an item listed twice
 /// is read twice; an item that is no content document is read through its `fallback` chain;
 /// a remote item is never fetched, and one that cannot be read is skipped and named in
-/// ``problems``), its metadata the title, creators and page progression; the EPUB 3 navigation document or the EPUB 2 NCX
-/// gives ``navigation``, and each element a table of contents entry points to is a heading
+/// ``problems``), its metadata the title, creators and page progression; the EPUB 3
+/// navigation document or the EPUB 2 NCX gives ``navigation``, and each element a table of contents entry points to is a heading
 /// (level: the entry's depth plus one, ``ElementMarkup/headingTitle``: its title, unless the
 /// element is a heading of its own). Each content document becomes blocks (`XHTMLContentReader`), each
 /// block one element. All elements' texts share one ``UTF16Buffer``, one U+2029 apart, as a

@@ -13,7 +13,7 @@ enum EPUBMetadataReader {
     /// The metadata of `package` (the package document's root element).
     static func metadata(of package: XMLNode) -> BookMetadata {
         guard let metadata = package.element(named: "metadata") else { return BookMetadata() }
-        let inherited = (language: language(of: package), direction: direction(of: package))
+        let inherited = (language: package.declaredLanguage, direction: package.declaredDirection)
         var refinements: [String: [String: String]] = [:]
         for meta in metadata.elements(named: "meta") {
             guard let refines = meta.attribute("refines"), refines.hasPrefix("#"),
@@ -35,25 +35,11 @@ enum EPUBMetadataReader {
         }
         func text(_ node: XMLNode) -> BookMetadata.Text {
             BookMetadata.Text(
-                node.text, language: language(of: node) ?? inherited.language,
-                direction: direction(of: node) ?? inherited.direction)
+                node.text, language: node.declaredLanguage ?? inherited.language,
+                direction: node.declaredDirection ?? inherited.direction)
         }
         let titles = ordered("title")
         let main = titles.first { $0.refined["title-type"] == "main" } ?? titles.first
         return BookMetadata(title: main.map { text($0.node) }, creators: ordered("creator").map { text($0.node) })
-    }
-
-    /// The element's own `xml:lang` (or `lang`), if any.
-    static func language(of node: XMLNode) -> String? {
-        (node.attribute("lang", namespace: XMLNode.xml) ?? node.attribute("lang"))?.trimmingSpaces.nonEmpty
-    }
-
-    /// The element's own `dir` (`ltr` or `rtl`), if any.
-    static func direction(of node: XMLNode) -> WritingDirection? {
-        switch node.attribute("dir")?.trimmingSpaces.lowercased() {
-        case "rtl": .rightToLeft
-        case "ltr": .leftToRight
-        default: nil
-        }
     }
 }

@@ -26,8 +26,6 @@ struct EPUBPackage {
     }
 
     struct SpineItem {
-        /// The item the spine names (`idref`).
-        let itemref: String
         /// The content document read for it: the item itself, or the first content document
         /// of its fallback chain.
         let item: ManifestItem
@@ -168,7 +166,7 @@ struct EPUBPackage {
             guard let idref = itemref.attribute("idref") else { continue }
             switch contentDocument(for: idref, in: manifest) {
             case .success(let item):
-                spine.append(SpineItem(itemref: idref, item: item, isLinear: itemref.attribute("linear") != "no"))
+                spine.append(SpineItem(item: item, isLinear: itemref.attribute("linear") != "no"))
             case .failure(let problem):
                 problems.append("skipped spine item '\(idref)': \(problem.reason)")
             }

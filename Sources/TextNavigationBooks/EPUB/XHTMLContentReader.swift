@@ -120,9 +120,7 @@ struct XHTMLContentReader {
     /// Reads an element (not a text node) with its context.
     private mutating func visitElement(_ node: XMLNode, name: String, _ elementContext: Context) {
         var context = elementContext
-        if Self.skippedNames.contains(name) || node.attribute("hidden") != nil
-            || node.attribute("aria-hidden")?.lowercased() == "true"
-        {
+        if Self.skippedNames.contains(name) || Self.isHidden(node) {
             return
         }
         let types = Set((node.attribute("type", namespace: XMLNode.ops) ?? "").split(separator: " ").map(String.init))
@@ -160,11 +158,16 @@ struct XHTMLContentReader {
         if isBlock { endBlock() }
     }
 
+    /// Whether `node` is hidden from reading: `hidden`, or `aria-hidden="true"`.
+    private static func isHidden(_ node: XMLNode) -> Bool {
+        node.attribute("hidden") != nil || node.attribute("aria-hidden")?.lowercased() == "true"
+    }
+
     /// The context inside `node`: `inherited` with the node's language and direction.
     private static func context(of node: XMLNode, inheriting inherited: Context) -> Context {
         var context = inherited
-        if let language = EPUBMetadataReader.language(of: node) { context.language = language }
-        if let direction = EPUBMetadataReader.direction(of: node) { context.direction = direction }
+        if let language = node.declaredLanguage { context.language = language }
+        if let direction = node.declaredDirection { context.direction = direction }
         return context
     }
 
@@ -199,7 +202,7 @@ struct XHTMLContentReader {
         guard depth < 256 else { return }
         for child in node.children where child.isElement {
             let context = Self.context(of: child, inheriting: inherited)
-            if child.attribute("hidden") != nil || child.attribute("aria-hidden")?.lowercased() == "true" { continue }
+            if Self.isHidden(child) { continue }
             switch child.name {
             case "title" where depth == 0 && node.name == "svg":
                 let title = child.text

@@ -107,6 +107,20 @@ struct XMLNode {
         return String(cString: value)
     }
 
+    /// The element's own `xml:lang` (or `lang`), if any.
+    var declaredLanguage: String? {
+        (attribute("lang", namespace: Self.xml) ?? attribute("lang"))?.trimmingSpaces.nonEmpty
+    }
+
+    /// The element's own `dir` (`ltr` or `rtl`), if any.
+    var declaredDirection: WritingDirection? {
+        switch attribute("dir")?.trimmingSpaces.lowercased() {
+        case "rtl": .rightToLeft
+        case "ltr": .leftToRight
+        default: nil
+        }
+    }
+
     /// All text under the node, in order, white space collapsed and trimmed.
     var text: String {
         var parts = ""

@@ -22,7 +22,7 @@ extension OpenedBook {
     /// name without its extension (standard input's name for `-`).
     var displayTitle: String {
         if let title = metadata.title?.value { return title }
-        return name == "standard input" ? name : URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+        return URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
     }
 
     /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads `serve`'s messages from a file descriptor in the client's framing (``MessageFraming``),
 /// holding at most `limit` bytes of one: a longer message is counted and thrown away as it
 /// comes.
@@ -61,8 +63,8 @@ struct MessageReader {
                 problem = problem ?? "a header line without a colon: '\(header.prefix(60))'"
                 continue
             }
-            let name = header[..<colon].trimmingSpaces.lowercased()
-            let value = header[header.index(after: colon)...].trimmingSpaces
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             if name == "content-length" {
                 guard let count = Int(value), count >= 0, value.allSatisfy(\.isASCII) else {
                     problem = problem ?? "Content-Length '\(value.prefix(30))' is not a number of bytes"
@@ -79,13 +81,5 @@ struct MessageReader {
             return .malformed("the input ended \(read) bytes into a message of \(length) bytes")
         }
         return length > limit ? .tooLong(length: length) : .text(body)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(String(self).drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
