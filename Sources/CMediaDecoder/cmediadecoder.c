@@ -3,6 +3,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/log.h>
 #include <libavutil/opt.h>
 #include <libswresample/swresample.h>
 #include <stdio.h>
@@ -145,6 +146,9 @@ static int start(cmedia_decoder *decoder, char *error, size_t capacity) {
 
 cmedia_decoder *cmedia_decoder_open(const uint8_t *bytes, size_t length, char *error, size_t capacity) {
     if (capacity > 0) error[0] = 0;
+    // FFmpeg's own log lines (an MP3's "Could not update timestamps for skipped samples")
+    // would interleave with readaloud's output; failures are reported through `error`.
+    av_log_set_level(AV_LOG_QUIET);
     if (length == 0) {
         say(error, capacity, "the audio file is empty", 0);
         return NULL;

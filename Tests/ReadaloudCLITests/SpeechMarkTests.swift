@@ -223,7 +223,8 @@ struct SpeechMarkTests {
         // A French block in an English book: the engine takes the element's language.
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let engine = try EspeakEngine(settings: SpeechSettings(language: "en"), output: .wavFiles(directory: directory))
+        let engine = try EspeakEngine(
+            settings: SpeechSettings(language: "en"), output: .wavFiles(directory: WAVDirectory(directory)))
         func audio(_ language: String?) -> Data? {
             let markup = SpeechMarkup(announcement: "Le chat est sur la table.", language: language)
             #expect(engine.speak(markup, priority: nil, shouldStop: { false }) { _, _ in })

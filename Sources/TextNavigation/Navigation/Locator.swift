@@ -34,6 +34,10 @@ public struct Locator: Sendable, Hashable, Codable {
     /// a line of Aozora markup alone), and in locators made before it was kept.
     /// A hint only, checked against the text where it points.
     public var sourceByteOffset: Int?
+    /// How far into the recorded narration of the utterance at ``position`` the listener was,
+    /// in milliseconds (a stop in the middle of a Media Overlay clip), for a player to go on
+    /// from there; `nil` otherwise. JSON key `narrationOffset`.
+    public var narrationOffset: Int?
 
     public init(
         position: ReadingPosition, page: Int?, textBefore: String, textAfter: String, sourceByteOffset: Int? = nil
@@ -79,7 +83,7 @@ public struct Locator: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, version, element, offset, affinity, page, before, after, href
+        case type, version, element, offset, affinity, page, before, after, href, narrationOffset
         case sourceByteOffset = "source"
     }
 
@@ -99,6 +103,7 @@ public struct Locator: Sendable, Hashable, Codable {
         textAfter = try container.decodeIfPresent(String.self, forKey: .after) ?? ""
         href = try container.decodeIfPresent(String.self, forKey: .href)
         sourceByteOffset = try container.decodeIfPresent(Int.self, forKey: .sourceByteOffset)
+        narrationOffset = try container.decodeIfPresent(Int.self, forKey: .narrationOffset).map { max(0, $0) }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +116,7 @@ public struct Locator: Sendable, Hashable, Codable {
         try container.encode(textAfter, forKey: .after)
         try container.encodeIfPresent(href, forKey: .href)
         try container.encodeIfPresent(sourceByteOffset, forKey: .sourceByteOffset)
+        try container.encodeIfPresent(narrationOffset, forKey: .narrationOffset)
     }
 
     /// The locator as one line of JSON, keys sorted.
@@ -169,7 +175,9 @@ public struct Locator: Sendable, Hashable, Codable {
     }
 
     /// The fields that hold integers.
-    private static let integerFields: Set<String> = ["element", "offset", "page", "version", "source"]
+    private static let integerFields: Set<String> = [
+        "element", "offset", "page", "version", "source", "narrationOffset",
+    ]
 
     /// Why decoding failed where `context` says, in a sentence: the whole text (not JSON, or
     /// not an object), or one field (`offset must be an integer`, `the field 'x' …`).

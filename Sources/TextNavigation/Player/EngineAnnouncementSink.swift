@@ -26,7 +26,7 @@ final class EngineAnnouncementSink: SpeechSink {
         let request = SpeechRequest(text: text, priority: priority, event: event, settings: settings)
         engine.speak(request) { [onFailure] report in
             switch report {
-            case .word: break
+            case .word, .clip: break
             case .finished: onFinish()
             case .failed(let reason):
                 onFailure(reason)

@@ -9,6 +9,10 @@ extension ReadAloudPlayer {
         /// `milliseconds` into the utterance's audio; `estimated` when the engine did not mark
         /// it (its time is the player's estimate).
         case word(Utterance, range: Range<Int>, milliseconds: Int, estimated: Bool)
+        /// Clip `index` of the recorded narration of `utterance` (its ``Utterance/narration``) is
+        /// being heard, `milliseconds` into the narration's audio: the utterance's text is what
+        /// the listener hears now.
+        case clip(Utterance, index: Int, milliseconds: Int)
         /// `utterance` was spoken to its end.
         case utteranceFinished(Utterance)
         /// An announcement was spoken whole (`spokenWhole`), or cut off (by a pause, a stop or

@@ -26,6 +26,8 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     public let document: Document
     /// The unit of each utterance (``TextGranularity/document`` reads by paragraph).
     public let granularity: TextGranularity
+    /// The recorded narration played where it has some, instead of synthesized speech.
+    public let narration: Narration?
     private let engine: any SpeechEngine
     private let observer: @Sendable (Event) -> Void
     private let queue = DispatchQueue(label: "readaloud.player")
@@ -44,6 +46,14 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     private var current: (utterance: Utterance, after: ReadingPosition)?
     /// The word of `current` last heard.
     private var word: Range<Int>?
+    /// For narrated `current`: the time into its audio of the clip last heard, and when it
+    /// began to be heard; with it, how far into the audio the listener is.
+    private var clipHeard: (milliseconds: Int, at: ContinuousClock.Instant)?
+    /// Where in the narrated `current`'s audio a resumed (or located) reading goes on from.
+    private var audioResumeOffset = 0
+    /// A locator's time into the narration at the position reading starts from, for the
+    /// first utterance when it is narrated and starts there.
+    private var startAudioOffset: (position: ReadingPosition, milliseconds: Int)?
     /// Where a new reading goes on from what was heard.
     private var heard: ReadingPosition
     /// What the engine is speaking now.
@@ -75,14 +85,18 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     ///   - granularity: the unit of each utterance.
     ///   - engine: what speaks.
     ///   - settings: the voice, rate, pitch and volume (changeable later, ``settings``).
+    ///   - narration: recorded narration (an EPUB's Media Overlays): each ``NarratedSpan`` is
+    ///     one utterance whose request carries its audio (``SpeechRequest/audio``) for the
+    ///     engine to play; the engine reports the clips as they are heard.
     ///   - observer: told every ``Event``, in order, on the player's queue.
     public init(
         document: Document, granularity: TextGranularity = .sentence,
         engine: any SpeechEngine = SilentSpeechEngine(), settings: SpeechSettings = SpeechSettings(),
-        observer: @escaping @Sendable (Event) -> Void = { _ in }
+        narration: Narration? = nil, observer: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.document = document
         self.granularity = granularity == .document ? .paragraph : granularity
+        self.narration = narration?.isEmpty == false ? narration : nil
         self.engine = engine
         self.observer = observer
         self.speechSettings = settings
@@ -118,26 +132,39 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     }
 
     /// Where a new reading would go on from what was heard: the start of the word being spoken,
-    /// else the end of the last utterance spoken whole (or where reading started).
+    /// else the end of the last utterance spoken whole (or where reading started); in the
+    /// middle of recorded narration, the narrated utterance's start with the time into its
+    /// audio (``Locator/narrationOffset``).
     public var heardLocator: Locator {
-        Locator(position: onQueue { heard }, in: document)
+        locator(of: onQueue { (heard, heardAudioOffset) })
     }
 
     /// Reads from `position`: from the start of the unit holding it.
     public func play(from position: ReadingPosition) {
-        onQueue { begin(ReadingSession(document: document, granularity: granularity, from: position)) }
+        onQueue {
+            startAudioOffset = nil
+            begin(session(from: position))
+        }
     }
 
-    /// Reads from the place `locator` names in the document.
+    /// Reads from the place `locator` names in the document; in the middle of recorded
+    /// narration when it has a ``Locator/narrationOffset``.
     ///
     /// - Throws: ``LocatorError`` when the locator does not fit the document.
     public func play(from locator: Locator) throws(LocatorError) {
-        play(from: try locator.resolve(in: document))
+        let position = try locator.resolve(in: document)
+        onQueue {
+            startAudioOffset = locator.narrationOffset.map { (position, $0) }
+            begin(session(from: position))
+        }
     }
 
     /// Reads from the first unit that starts on page `page` (from 1, clamped).
     public func play(page: Int) {
-        onQueue { begin(ReadingSession(document: document, granularity: granularity, page: page)) }
+        onQueue {
+            startAudioOffset = nil
+            begin(ReadingSession(document: document, granularity: granularity, page: page, narration: narration))
+        }
     }
 
     /// Pauses at once, cutting the speech off: ``resume()`` goes on from the word being spoken
@@ -158,7 +185,9 @@ public final class ReadAloudPlayer: @unchecked Sendable {
             mode = .playing
             if isInterrupted, let current {
                 isInterrupted = false
-                speak(current.utterance, from: word?.lowerBound ?? current.utterance.range.lowerBound)
+                speak(
+                    current.utterance, from: word?.lowerBound ?? current.utterance.range.lowerBound,
+                    audioFrom: audioResumeOffset)
             } else {
                 advance()
             }
@@ -168,14 +197,14 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     /// Stops at once and returns the locator of what was heard (``heardLocator``).
     @discardableResult
     public func stop() -> Locator {
-        let position: ReadingPosition = onQueue {
+        let place: (ReadingPosition, Int?) = onQueue {
             cutOffSpeech(keepingAnnouncement: false)
             mode = .stopped
             session = nil
             pending = []
-            return heard
+            return (heard, heardAudioOffset)
         }
-        return Locator(position: position, in: document)
+        return locator(of: place)
     }
 
     /// Goes to the next (previous) utterance and reads from it; `false` at the edge of the
@@ -198,6 +227,37 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     }
 
     // MARK: Reading
+
+    private func session(from position: ReadingPosition) -> ReadingSession {
+        ReadingSession(document: document, granularity: granularity, from: position, narration: narration)
+    }
+
+    /// The locator of `place`: a position and, in the middle of narration, the time into it.
+    private func locator(of place: (position: ReadingPosition, audio: Int?)) -> Locator {
+        var locator = Locator(position: place.position, in: document)
+        locator.narrationOffset = place.audio
+        return locator
+    }
+
+    /// How far into the narrated utterance being heard (or cut off) the listener is, in
+    /// milliseconds; `nil` when no narration is being heard.
+    private var heardAudioOffset: Int? {
+        guard let current, current.utterance.narration != nil, heard == current.utterance.position else {
+            return nil
+        }
+        if case .utterance(let request, _, _)? = speech, !request.audio.isEmpty {
+            return audioHeardNow
+        }
+        return isInterrupted && audioResumeOffset > 0 ? audioResumeOffset : nil
+    }
+
+    /// The time into the audio being played now: the last clip's time plus the time since.
+    private var audioHeardNow: Int? {
+        guard let clipHeard else { return nil }
+        let elapsed = ContinuousClock.now - clipHeard.at
+        return clipHeard.milliseconds + Int(elapsed.components.seconds * 1000)
+            + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
 
     /// The utterance the state names: the one spoken, or the next, while an announcement before
     /// it is spoken.
@@ -222,17 +282,16 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         var navigator = Navigator(document: document, position: from)
         guard let unit = navigator.move(direction, by: granularity == .document ? .paragraph : granularity)
         else { return false }
-        begin(
-            ReadingSession(
-                document: document, granularity: self.granularity,
-                from: ReadingPosition(element: unit.element, offset: unit.range.lowerBound)))
+        startAudioOffset = nil
+        begin(session(from: ReadingPosition(element: unit.element, offset: unit.range.lowerBound)))
         return true
     }
 
     /// Reads from `position` when it is past `start`; `false` (nothing changed) otherwise.
     private func begin(from position: ReadingPosition, ifBeyond start: ReadingPosition) -> Bool {
         guard position > start, position < document.endPosition else { return false }
-        begin(ReadingSession(document: document, granularity: granularity, from: position))
+        startAudioOffset = nil
+        begin(session(from: position))
         return true
     }
 
@@ -242,6 +301,8 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         pending = []
         current = nil
         word = nil
+        clipHeard = nil
+        audioResumeOffset = 0
         isInterrupted = false
         heard = session.position
         printPages = PrintPageCursor(document: document, from: session.position)
@@ -264,7 +325,14 @@ public final class ReadAloudPlayer: @unchecked Sendable {
             case .utterance(let utterance):
                 current = (utterance, after ?? heard)
                 word = nil
-                speak(utterance, from: utterance.range.lowerBound)
+                var audioOffset = 0
+                if let start = startAudioOffset {
+                    startAudioOffset = nil
+                    if utterance.narration != nil, utterance.position == start.position {
+                        audioOffset = start.milliseconds
+                    }
+                }
+                speak(utterance, from: utterance.range.lowerBound, audioFrom: audioOffset)
                 if speech == nil {
                     // Finished at once: go on in a later turn of the queue.
                     queue.async { [self] in advance() }
@@ -301,21 +369,26 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         pending.append((.end, nil))
     }
 
-    /// Asks the engine to speak `utterance` from `offset` (a word's start on resuming).
-    private func speak(_ utterance: Utterance, from offset: Int) {
+    /// Asks the engine to speak `utterance` from `offset` (a word's start on resuming); a
+    /// narrated utterance from `audioOffset` milliseconds into its audio.
+    private func speak(_ utterance: Utterance, from offset: Int, audioFrom audioOffset: Int = 0) {
         let element = document.elements[utterance.element]
-        let range = utterance.range.contains(offset) ? offset..<utterance.range.upperBound : utterance.range
+        let audio = utterance.narration?.audio ?? []
+        let range =
+            audio.isEmpty && utterance.range.contains(offset) ? offset..<utterance.range.upperBound : utterance.range
         let text =
             utterance.isLabel || range == utterance.range ? utterance.text : element.text.string(in: range) ?? ""
         let words =
             engine.wordTiming == .none || utterance.isLabel ? [] : Self.words(of: element, in: range)
         let request = SpeechRequest(
             text: text, range: range, words: words, element: utterance.element, language: utterance.language,
-            event: .utterance(utterance), settings: speechSettings)
+            event: .utterance(utterance), settings: speechSettings, audio: audio, audioOffset: audioOffset)
         requestNumber += 1
         let number = requestNumber
         speech = .utterance(request, lastWord: -1, milliseconds: 0)
-        if engine.wordTiming == .estimated { scheduleEstimates(for: request, number: number) }
+        clipHeard = nil
+        audioResumeOffset = request.audioOffset
+        if engine.wordTiming == .estimated, audio.isEmpty { scheduleEstimates(for: request, number: number) }
         isInsideSpeak = true
         defer { isInsideSpeak = false }
         engine.speak(request) { [weak self] report in
@@ -352,10 +425,20 @@ public final class ReadAloudPlayer: @unchecked Sendable {
             guard index > lastWord, index < request.words.count else { return }
             for skipped in (lastWord + 1)..<index { hear(skipped, milliseconds, estimated: true) }
             hear(index, milliseconds, estimated: estimatedByPlayer)
+        case .clip(let index, let milliseconds):
+            guard index >= 0, index < request.audio.count else { return }
+            clipHeard = (milliseconds, ContinuousClock.now)
+            heard = current.utterance.position
+            observer(.clip(current.utterance, index: index, milliseconds: milliseconds))
         case .finished:
-            for unheard in (lastWord + 1)..<request.words.count { hear(unheard, lastTime, estimated: true) }
+            // Recorded narration marks no words; synthesized speech (a narration's fallback
+            // included) has its unmarked words heard by the end.
+            if request.audio.isEmpty || lastWord >= 0 {
+                for unheard in (lastWord + 1)..<request.words.count { hear(unheard, lastTime, estimated: true) }
+            }
             speech = nil
             word = nil
+            clipHeard = nil
             heard = current.after
             observer(.utteranceFinished(current.utterance))
             advance()
@@ -381,7 +464,9 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     /// Cuts off what is being spoken; a pause keeps an announcement cut off to say it again.
     private func cutOffSpeech(keepingAnnouncement: Bool) {
         switch speech {
-        case .utterance:
+        case .utterance(let request, _, _):
+            if !request.audio.isEmpty { audioResumeOffset = audioHeardNow ?? request.audioOffset }
+            clipHeard = nil
             requestNumber += 1
             if engine.stop(), let current {
                 // Spoken whole as it was stopped: heard, and not to be said again.

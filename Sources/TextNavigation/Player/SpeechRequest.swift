@@ -24,12 +24,18 @@ public struct SpeechRequest: Sendable {
     public let event: ReadingEvent?
     /// The voice, rate, pitch and volume to speak with.
     public let settings: SpeechSettings
+    /// Recorded narration to play instead of synthesizing ``text`` (an utterance's
+    /// ``Utterance/narration``), in order; empty for text to synthesize. An engine that plays
+    /// no recordings synthesizes the text.
+    public let audio: [AudioClip]
+    /// How far into ``audio`` to start, in milliseconds (resuming in the middle of a clip).
+    public let audioOffset: Int
 
     /// A request to speak `text`; see the properties.
     public init(
         text: String, range: Range<Int>? = nil, words: [Range<Int>] = [], element: Int? = nil,
         language: String? = nil, priority: AnnouncementPriority? = nil, event: ReadingEvent? = nil,
-        settings: SpeechSettings = SpeechSettings()
+        settings: SpeechSettings = SpeechSettings(), audio: [AudioClip] = [], audioOffset: Int = 0
     ) {
         self.text = text
         self.range = range ?? 0..<text.utf16.count
@@ -39,5 +45,7 @@ public struct SpeechRequest: Sendable {
         self.priority = priority
         self.event = event
         self.settings = settings
+        self.audio = audio
+        self.audioOffset = max(0, audioOffset)
     }
 }

@@ -53,6 +53,9 @@ public final class ReadingSession: Sequence, IteratorProtocol {
 
     public let document: Document
     public let granularity: TextGranularity
+    /// The recorded narration read-all plays where it has some (each ``NarratedSpan`` one
+    /// utterance), or `nil`.
+    public let narration: Narration?
     /// Where reading goes on from: the end of the last utterance, always a position in the
     /// document (the end of the last element read once reading has ended), so a new session
     /// made from it goes on without repeating anything.
@@ -75,7 +78,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// Whether a session that defers pagination has produced its first utterance.
     private var hasDeferredUtterance = false
     private var pending: [ReadingEvent] = []
-    private var cachedUnits: (element: Int, units: TextUnits)?
+    private var cachedUnits: (element: Int, units: TextUnits, spans: [NarratedSpan])?
     /// The element being read, and what every utterance asks of it, looked up once per element.
     private var current: UtteranceSource?
     /// The reading positions of the page the reader is on, from its start up to the next
@@ -106,15 +109,16 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     ///     first utterance (a start in the white space just before a page edge) then come after
     ///     it, before the second; the events are otherwise the same. Backend-made pages are
     ///     never deferred (they cost nothing to count).
+    ///   - narration: recorded narration to play where it has some (see ``Narration``).
     /// - Complexity: O(length of the element at `position`) when deferring; otherwise the first
     ///   session of a document lays out the whole document.
     public convenience init(
         document: Document, granularity: TextGranularity = .sentence, from position: ReadingPosition,
-        deferringPagination: Bool = false
+        deferringPagination: Bool = false, narration: Narration? = nil
     ) {
         self.init(
             document: document, granularity: granularity, from: position, page: nil,
-            deferringPagination: deferringPagination)
+            deferringPagination: deferringPagination, narration: narration)
     }
 
     /// A session from the first unit that starts on page `page`: a unit begun on the page
@@ -127,21 +131,25 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     ///     paragraph).
     ///   - page: the page number, from 1 as ``Page/number`` and ``Utterance/page`` count;
     ///     clamped to the document's pages.
-    public convenience init(document: Document, granularity: TextGranularity = .sentence, page: Int = 1) {
+    ///   - narration: recorded narration to play where it has some (see ``Narration``).
+    public convenience init(
+        document: Document, granularity: TextGranularity = .sentence, page: Int = 1, narration: Narration? = nil
+    ) {
         let clamped = Swift.min(Swift.max(1, page), document.pageCount) - 1
         self.init(
             document: document, granularity: granularity, from: document.pageStart(clamped), page: clamped,
-            deferringPagination: false)
+            deferringPagination: false, narration: narration)
     }
 
     /// The session from `position`; with a `page`, reading starts with the first unit starting
     /// at or after `position`, on that page, instead of the unit holding it.
     private init(
         document: Document, granularity: TextGranularity, from position: ReadingPosition, page pageIndex: Int?,
-        deferringPagination: Bool
+        deferringPagination: Bool, narration: Narration?
     ) {
         let granularity = granularity == .document ? TextGranularity.paragraph : granularity
         (self.document, self.granularity) = (document, granularity)
+        self.narration = narration?.isEmpty == false ? narration : nil
         var navigator = Navigator(document: document)
         navigator.move(to: position)
         var cursor = navigator.position
@@ -151,7 +159,8 @@ public final class ReadingSession: Sequence, IteratorProtocol {
             // after the unit begun on the page before: the units read-all reads (a run with no
             // word in it is read by its sentence), so the page the reader is on is the one
             // the first utterance starts on.
-            let units = document.elements[cursor.element].stringTokenizer.readingUnits(for: granularity)
+            let units = Self.readingUnits(
+                of: document.elements[cursor.element], at: cursor.element, granularity, narration: self.narration)
             let index = units.firstIndex(endingAfter: cursor.offset)
             if index < units.count, units[index].lowerBound < cursor.offset {
                 cursor.offset = pageIndex == nil ? units[index].lowerBound : units[index].upperBound
@@ -196,7 +205,8 @@ public final class ReadingSession: Sequence, IteratorProtocol {
             let next = nextRange(in: element, at: elementIndex)
             if let range = next.range {
                 return event(
-                    reading: range, label: next.label, of: element, at: elementIndex, isLastInElement: next.isLast)
+                    reading: range, label: next.label, narration: next.narration, of: element, at: elementIndex,
+                    isLastInElement: next.isLast)
             }
             if next.isLast { advanceElement() }
         }
@@ -228,30 +238,34 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// label. `range` is `nil` when there is nothing (more) to say; `isLast` when nothing of the
     /// element is left after it.
     private func nextRange(in element: UtteranceSource, at index: Int)
-        -> (range: Range<Int>?, label: String?, isLast: Bool)
+        -> (range: Range<Int>?, label: String?, narration: NarratedSpan?, isLast: Bool)
     {
         if let label = element.labelRead {
-            return (elementHadUtterance ? nil : 0..<0, label, true)
+            return (elementHadUtterance ? nil : 0..<0, label, nil, true)
         }
         let elementUnits = units(in: index)
         let unit = elementUnits.firstIndex(endingAfter: cursor.offset)
         var range: Range<Int>?
+        var narrated: NarratedSpan?
         if unit < elementUnits.count {
-            range = trimmed(elementUnits[unit], in: element)
-            cursor.offset = elementUnits[unit].upperBound
+            let found = elementUnits[unit]
+            narrated = cachedUnits?.spans.first { $0.range == found }
+            // A narrated span is played even when its text is white space alone.
+            range = narrated == nil ? trimmed(found, in: element) : found
+            cursor.offset = found.upperBound
         } else if !elementHadUtterance {
             // No unit at all: read the element's text if there is something to say.
             range = trimmed(0..<element.text.count, in: element)
             cursor.offset = element.text.count
         }
-        return (range?.isEmpty == false ? range : nil, nil, unit + 1 >= elementUnits.count)
+        return (range?.isEmpty == false ? range : nil, nil, narrated, unit + 1 >= elementUnits.count)
     }
 
     /// The events for reading `range` of `element` (or its `label`): the page turns before it,
     /// its utterance, and what follows the element's last utterance.
     private func event(
-        reading range: Range<Int>, label: String?, of element: UtteranceSource, at elementIndex: Int,
-        isLastInElement: Bool
+        reading range: Range<Int>, label: String?, narration: NarratedSpan?, of element: UtteranceSource,
+        at elementIndex: Int, isLastInElement: Bool
     ) -> ReadingEvent {
         let unitStart = ReadingPosition(element: elementIndex, offset: range.lowerBound)
         let pageNumber: Utterance.PageNumber
@@ -267,7 +281,8 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         }
         elementHadUtterance = true
         let utterance = Utterance(
-            source: element, range: range, page: pageNumber, granularity: granularity, readsLabel: label != nil)
+            source: element, range: range, page: pageNumber, granularity: granularity, readsLabel: label != nil,
+            narration: narration)
         let endEvents = isLastInElement ? Self.eventsAtEnd(of: element.element, index: elementIndex) : []
         if isLastInElement { advanceElement() }
         // Most utterances come alone: no queue to fill and drain.
@@ -347,6 +362,12 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// (``Document/prepareUnitsAhead(_:from:budget:)``).
     private func units(in element: Int) -> TextUnits {
         if let cachedUnits, cachedUnits.element == element { return cachedUnits.units }
+        if let narration, case let spans = narration.spans(in: element), !spans.isEmpty {
+            let units = Self.readingUnits(
+                of: document.elements[element], at: element, granularity, narration: narration)
+            cachedUnits = (element, units, spans)
+            return units
+        }
         if element >= preparedEnd, granularity == .word || granularity == .sentence,
             !document.elements[element].stringTokenizer.hasUnits(granularity)
         {
@@ -354,8 +375,18 @@ public final class ReadingSession: Sequence, IteratorProtocol {
             preparationBudget = Swift.min(preparationBudget * 2, Document.preparationBudget)
         }
         let elementUnits = document.elements[element].stringTokenizer.readingUnits(for: granularity)
-        cachedUnits = (element, elementUnits)
+        cachedUnits = (element, elementUnits, [])
         return elementUnits
+    }
+
+    /// The units read-all reads in `element` (at index `index`): the tokenizer's reading units,
+    /// and with narration its spans in their place (``Narration/units(_:around:)``).
+    private static func readingUnits(
+        of element: any NavigableElement, at index: Int, _ granularity: TextGranularity, narration: Narration?
+    ) -> TextUnits {
+        let units = element.stringTokenizer.readingUnits(for: granularity)
+        guard let spans = narration?.spans(in: index), !spans.isEmpty else { return units }
+        return Narration.units(units, around: spans)
     }
 
     private func trimmed(_ range: Range<Int>, in element: UtteranceSource) -> Range<Int> {

@@ -27,6 +27,9 @@ public struct Utterance: Sendable, Hashable {
     public var language: String { source.language }
     private let readsLabel: Bool
     private let pageNumber: PageNumber
+    /// The recorded narration that reads the utterance, played instead of synthesized speech;
+    /// `nil` for text that has none. Its ``NarratedSpan/range`` is ``range``.
+    public let narration: NarratedSpan?
 
     /// The page (from 1) the reader is on when the utterance is spoken.
     ///
@@ -43,20 +46,24 @@ public struct Utterance: Sendable, Hashable {
     /// Where the utterance starts.
     public var position: ReadingPosition { ReadingPosition(element: element, offset: range.lowerBound) }
 
-    init(source: UtteranceSource, range: Range<Int>, page: PageNumber, granularity: TextGranularity, readsLabel: Bool) {
+    init(
+        source: UtteranceSource, range: Range<Int>, page: PageNumber, granularity: TextGranularity, readsLabel: Bool,
+        narration: NarratedSpan? = nil
+    ) {
         self.source = source
         self.range = range
         self.pageNumber = page
         self.granularity = granularity
         self.readsLabel = readsLabel
+        self.narration = narration
     }
 
-    /// Equal utterances have the same text, range, element, granularity, language, traits and
-    /// page (comparing pages may paginate the document, see ``page``).
+    /// Equal utterances have the same text, range, element, granularity, language, traits,
+    /// narration and page (comparing pages may paginate the document, see ``page``).
     public static func == (lhs: Utterance, rhs: Utterance) -> Bool {
         lhs.text == rhs.text && lhs.range == rhs.range && lhs.element == rhs.element
             && lhs.granularity == rhs.granularity && lhs.language == rhs.language && lhs.traits == rhs.traits
-            && lhs.isLabel == rhs.isLabel
+            && lhs.isLabel == rhs.isLabel && lhs.narration == rhs.narration
             && lhs.page == rhs.page
     }
 
@@ -121,7 +128,7 @@ extension Utterance: CustomReflectable {
             self,
             children: [
                 "text": text, "range": range, "element": element, "granularity": granularity,
-                "traits": traits, "pageNumber": pageNumber,
+                "traits": traits, "pageNumber": pageNumber, "narration": narration as Any,
             ], displayStyle: .struct)
     }
 }

@@ -75,6 +75,14 @@ public struct EPUBBook: Sendable {
     private let anchors: [[String: Int]]
     /// The buffer every element's text lives in.
     public let buffer: UTF16Buffer
+    /// Where the book's container is, to read its resources (audio) again.
+    let source: Source
+    let limits: EPUBLimits
+
+    enum Source: Sendable {
+        case path(String)
+        case bytes([UInt8])
+    }
 
     /// Whether `prefix` (a file's first bytes) starts a ZIP archive, as every EPUB does: the
     /// format is known by content, not by the file's name.
@@ -86,17 +94,19 @@ public struct EPUBBook: Sendable {
     ///
     /// - Throws: ``EPUBError``.
     public init(contentsOf path: String, limits: EPUBLimits = EPUBLimits()) throws(EPUBError) {
-        try self.init(archive: try EPUBArchive(path: path, limits: limits), limits: limits)
+        try self.init(archive: try EPUBArchive(path: path, limits: limits), source: .path(path), limits: limits)
     }
 
     /// Reads a book from the bytes of its file.
     ///
     /// - Throws: ``EPUBError``.
     public init(bytes: [UInt8], limits: EPUBLimits = EPUBLimits()) throws(EPUBError) {
-        try self.init(archive: try EPUBArchive(bytes: bytes, limits: limits), limits: limits)
+        try self.init(archive: try EPUBArchive(bytes: bytes, limits: limits), source: .bytes(bytes), limits: limits)
     }
 
-    private init(archive: EPUBArchive, limits: EPUBLimits) throws(EPUBError) {
+    private init(archive: EPUBArchive, source: Source, limits: EPUBLimits) throws(EPUBError) {
+        self.source = source
+        self.limits = limits
         let package = try EPUBPackage(archive: archive, limits: limits)
         metadata = package.metadata
         version = package.version

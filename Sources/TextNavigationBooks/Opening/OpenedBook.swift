@@ -62,6 +62,14 @@ public struct OpenedBook: Sendable {
         return nil
     }
 
+    /// The book's recorded narration (an EPUB's Media Overlays) over ``document``, or `nil`
+    /// when it has none.
+    public var narration: Narration? {
+        guard let epub, !epub.mediaOverlays.isEmpty else { return nil }
+        let narration = epub.narration(in: document)
+        return narration.isEmpty ? nil : narration
+    }
+
     /// What the book says about itself: an EPUB's title and creators; none for plain text.
     public var metadata: BookMetadata { epub?.metadata ?? BookMetadata() }
 

@@ -49,7 +49,7 @@ struct AudioPlayer {
     /// Plays `audio`, calling `onMark` for each mark when its time comes; returns whether it was
     /// played to its end, at once (the player killed mid-word) when `shouldStop` answers `true`.
     func play(
-        _ audio: Data, marks: [EspeakEngine.Mark], shouldStop: () -> Bool, onMark: (EspeakEngine.Mark) -> Void
+        _ audio: Data, marks: [AudioMark], shouldStop: () -> Bool, onMark: (AudioMark) -> Void
     ) -> Bool {
         let process = Process()
         process.executableURL = executable

@@ -14,4 +14,11 @@ public struct PCMAudio: Sendable, Equatable {
 
     /// The audio as the bytes of a WAV file.
     public var wavData: Data { WAVFile.data(samples: samples, sampleRate: sampleRate, channels: channels) }
+
+    /// The audio without its first `milliseconds` (rounded to the nearest frame).
+    func dropping(milliseconds: Int) -> PCMAudio {
+        let frames = min(frameCount, (max(0, milliseconds) * sampleRate + 500) / 1000)
+        return PCMAudio(
+            samples: Array(samples.dropFirst(frames * channels)), sampleRate: sampleRate, channels: channels)
+    }
 }

@@ -17,22 +17,17 @@ public final class EspeakEngine: SynthesisEngine {
         case soundDevice
         /// One WAV file per text spoken, numbered, in a directory (marks are reported as fast as
         /// espeak-ng synthesises).
-        case wavFiles(directory: URL)
+        case wavFiles(directory: WAVDirectory)
     }
 
-    /// A mark espeak-ng reached: its number and when it is heard, in milliseconds from the
-    /// start of the text's audio.
-    struct Mark {
-        let number: Int
-        let milliseconds: Int
-    }
+    /// A mark espeak-ng reached.
+    typealias Mark = AudioMark
 
     let output: Output
     public let failure: String? = nil
     private let settings: SpeechSettings
     private let sampleRate: Int
     private let player: AudioPlayer?
-    private var fileNumber = 0
     /// The voice espeak-ng has now, and the voice found for each language asked for.
     private var currentVoice: String
     private var voices: [String: String] = [:]
@@ -128,38 +123,17 @@ public final class EspeakEngine: SynthesisEngine {
             return player?.play(audio, marks: marks, shouldStop: shouldStop) { onMark($0.number, $0.milliseconds) }
                 ?? false
         case .wavFiles(let directory):
-            fileNumber += 1
-            let file = directory.appendingPathComponent(String(format: "%05d.wav", fileNumber))
+            let file = directory.nextFile()
             try? audio.write(to: file)
             lastFile = file
             guard keepsTime else {
                 for mark in marks { onMark(mark.number, mark.milliseconds) }
                 return true
             }
-            return keepTime(
+            return AudioMark.keepTime(
                 of: marks, lasting: .milliseconds(samples.count * 1000 / sampleRate), shouldStop: shouldStop,
                 onMark: { onMark($0.number, $0.milliseconds) })
         }
-    }
-
-    /// Reports each mark when its time comes, counted from now, and returns once `duration`
-    /// has passed (`true`), or at once when `shouldStop` answers `true` (`false`).
-    private func keepTime(
-        of marks: [Mark], lasting duration: Duration, shouldStop: () -> Bool, onMark: (Mark) -> Void
-    ) -> Bool {
-        let start = ContinuousClock.now
-        func waitUntil(_ deadline: ContinuousClock.Instant) -> Bool {
-            while ContinuousClock.now < deadline {
-                if shouldStop() { return false }
-                usleep(5_000)
-            }
-            return !shouldStop()
-        }
-        for mark in marks {
-            guard waitUntil(start + .milliseconds(mark.milliseconds)) else { return false }
-            onMark(mark)
-        }
-        return waitUntil(start + duration)
     }
 
     /// The samples of SSML `text`, reporting its marks as they are synthesised; `nil` when

@@ -16,7 +16,7 @@ import TextNavigation
 ///
 /// `@unchecked Sendable`: the engine is used only on `queue`; the number of the request being
 /// spoken is atomic.
-public final class QueuedSpeechEngine: SpeechEngine, @unchecked Sendable {
+public final class QueuedSpeechEngine: SoundingSpeechEngine, @unchecked Sendable {
     private let engine: any SynthesisEngine
     private let readings: (Int) -> [SpeechMarkup.Reading]
     private let queue = DispatchQueue(label: "readaloud.speech")

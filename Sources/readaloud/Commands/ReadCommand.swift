@@ -15,7 +15,7 @@ enum ReadCommand {
             granularity.spec, width.spec, linesPerPage.spec, from.spec, page.spec, printPage.spec, format.spec,
             CommonOptions.locale.spec,
         ] + SpeechOptions.all + [
-            CommonOptions.lossy.spec,
+            SpeechOptions.narration.spec, CommonOptions.lossy.spec,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
@@ -76,10 +76,11 @@ enum ReadCommand {
             at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale,
             layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
         let (start, startPage) = try start(arguments, in: opened)
-        let engine = try SpeechOptions.speechEngine(arguments, settings: speech, readings: opened.readings)
+        let narration = SpeechOptions.narration(arguments, of: opened)
+        let engine = try SpeechOptions.speechEngine(arguments, settings: speech, book: opened, narration: narration)
         try read(
             opened.document, metadata: opened.metadata, from: start, page: startPage,
-            granularity: arguments[granularity], settings: speech,
+            granularity: arguments[granularity], settings: speech, narration: narration,
             engine: engine, format: arguments[Self.format])
     }
 
@@ -156,7 +157,8 @@ enum ReadCommand {
     private static func read(
         _ document: Document, metadata: BookMetadata, from position: ReadingPosition?, page: Int,
         granularity: TextGranularity,
-        settings: SpeechSettings, engine: QueuedSpeechEngine?, format: EventFormatter.Format
+        settings: SpeechSettings, narration: Narration?, engine: (any SoundingSpeechEngine)?,
+        format: EventFormatter.Format
     ) throws(CommandFailure) {
         let output = StandardOutput.shared
         output.line(
@@ -166,7 +168,8 @@ enum ReadCommand {
         let printer = ReadAllPrinter(document: document, format: format, isSpeaking: engine != nil)
         let done = DispatchSemaphore(value: 0)
         let player = ReadAloudPlayer(
-            document: document, granularity: granularity, engine: engine ?? SilentSpeechEngine(), settings: settings
+            document: document, granularity: granularity, engine: engine ?? SilentSpeechEngine(), settings: settings,
+            narration: narration
         ) { event in
             printer.present(event)
             switch event {

@@ -1,5 +1,6 @@
 import Foundation
 import TextNavigation
+import TextNavigationBooks
 import TextNavigationSpeech
 import TextNavigationStore
 
@@ -19,6 +20,7 @@ enum InteractiveCommand {
             CommandSpec.Option(name: "interactive", valueName: nil, help: "Open the terminal reader (also -i)."),
             granularity.spec, from.spec, pace.spec, noSpeech.spec, transcript.spec,
         ] + SpeechOptions.all + [
+            SpeechOptions.narration.spec,
             SelectionStoreOptions.store.spec, CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
@@ -66,8 +68,8 @@ enum InteractiveCommand {
         let locale = arguments[CommonOptions.locale]
         _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)  // validate the locale once
         let document = book.document  // plain text in --locale, or an EPUB
-        let (speech, speechProblem) = try Self.speech(
-            arguments, locale: locale, document: document, readings: book.readings)
+        let narration = SpeechOptions.narration(arguments, of: book)
+        let (speech, speechProblem) = try Self.speech(arguments, locale: locale, book: book, narration: narration)
         let stores = Self.stores(arguments)
         let start = try Self.start(arguments, in: document, book: identity, positions: stores.positions)
         let transcript = try arguments[Self.transcript].map { path throws(CommandFailure) in
@@ -81,6 +83,7 @@ enum InteractiveCommand {
             settings: InteractiveReader.Settings(
                 title: book.displayTitle, book: identity,
                 unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
+                narration: narration,
                 store: stores.selections, storeProblem: stores.problem, positions: stores.positions,
                 transcript: transcript))
         let status = reader.run()
@@ -151,8 +154,7 @@ enum InteractiveCommand {
     /// (otherwise `nil` and the reason). With `--speak-to DIR` the words are highlighted in the
     /// audio's time, as though the WAV files were played.
     private static func speech(
-        _ arguments: ParsedArguments, locale: String, document: Document,
-        readings: @escaping (Int) -> [SpeechMarkup.Reading]
+        _ arguments: ParsedArguments, locale: String, book: OpenedBook, narration: Narration?
     ) throws(CommandFailure) -> (ReadAllPlayer.Speech?, String?) {
         let required = arguments[SpeechOptions.speak]
         if arguments[noSpeech] {
@@ -168,17 +170,15 @@ enum InteractiveCommand {
         } catch {
             throw CommandFailure(error)
         }
-        let engine: any SynthesisEngine
+        let voice: any SoundingSpeechEngine
         do throws(CommandFailure) {
-            engine = try SpeechOptions.engine(arguments, settings: settings)
+            let engine = try SpeechOptions.engine(arguments, settings: settings)
+            (engine.synthesis as? EspeakEngine)?.keepsTime = true
+            voice = try SpeechOptions.voice(engine, book: book, narration: narration, keepsTime: true)
         } catch {
             if required { throw error }
             return (nil, error.message)
         }
-        (engine as? EspeakEngine)?.keepsTime = true
-        return (
-            ReadAllPlayer.Speech(engine: QueuedSpeechEngine(engine: engine, readings: readings), settings: settings),
-            nil
-        )
+        return (ReadAllPlayer.Speech(engine: voice, settings: settings), nil)
     }
 }

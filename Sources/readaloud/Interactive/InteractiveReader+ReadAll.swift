@@ -7,7 +7,7 @@ extension InteractiveReader {
         if player == nil {
             player = ReadAllPlayer(
                 document: document, from: cursor.position, granularity: unit.readingGranularity, pace: settings.pace,
-                speech: settings.speech, transcript: settings.transcript)
+                speech: settings.speech, narration: settings.narration, transcript: settings.transcript)
             if let problem = settings.speechProblem { announce("No speech: \(problem)") }
         } else {
             player!.togglePause()

@@ -26,6 +26,8 @@ final class InteractiveReader {
         var speech: ReadAllPlayer.Speech?
         /// Why read-all does not speak, said when it starts, or `nil`.
         var speechProblem: String?
+        /// The book's recorded narration read-all plays (`--narration`), or `nil`.
+        var narration: Narration? = nil
         /// Where saved selections live, or `nil` when the store could not be opened.
         var store: SavedSelectionStore?
         /// Why there is no store, said when the user asks for it.

@@ -12,7 +12,7 @@ import TextNavigationSpeech
 final class ReadAllPlayer: Sendable {
     /// A voice read-all speaks with, and how it sounds.
     struct Speech: Sendable {
-        let engine: QueuedSpeechEngine
+        let engine: any SoundingSpeechEngine
         let settings: SpeechSettings
     }
 
@@ -41,13 +41,13 @@ final class ReadAllPlayer: Sendable {
     /// utterance every `pace` without it; each event written to `transcript` too.
     init(
         document: Document, from position: ReadingPosition, granularity: TextGranularity, pace: Duration,
-        speech: Speech?, transcript: ReadAllTranscript? = nil
+        speech: Speech?, narration: Narration? = nil, transcript: ReadAllTranscript? = nil
     ) {
         isSpeaking = speech != nil
         let inbox = self.inbox
         player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: speech?.engine ?? PacedSpeechEngine(pace: pace),
-            settings: speech?.settings ?? SpeechSettings()
+            settings: speech?.settings ?? SpeechSettings(), narration: narration
         ) { event in
             if case .reading(let reading) = event { transcript?.write(reading, in: document) }
             let step: Step? =
@@ -56,6 +56,8 @@ final class ReadAllPlayer: Sendable {
                 case .reading(.end): .end
                 case .reading(let other): .announcement(ReadAloudPlayer.announcement(for: other))
                 case .word(let utterance, let range, _, _): .word(utterance, range: range)
+                // A narration's fragment is heard whole: highlighted whole.
+                case .clip(let utterance, _, _): .word(utterance, range: utterance.range)
                 case .failed(let reason): .failure(reason)
                 case .utteranceFinished, .announcementFinished: nil
                 }

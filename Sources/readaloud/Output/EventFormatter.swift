@@ -13,7 +13,9 @@ import TextNavigationBooks
 /// - `{"type":"pageTurn","from":N,"to":N,"announcement":"Page 2 of 40"}`
 /// - `{"type":"end"}`, and, when stopped, `{"type":"stopped","locator":{…}}`
 /// - for EPUB books: `{"type":"printPage","label":"169"}`, and utterances gain `language`,
-///   `href`, `direction`, `traits` and `ruby` (see ``addMarkup(of:for:to:)``)
+///   `href`, `direction`, `traits` and `ruby` (see ``addMarkup(of:for:to:)``); an utterance
+///   read by recorded narration gains `"source":"audio"` and its clips
+///   (``addNarration(_:to:)``)
 ///
 /// Text output tells the book's text from what the reader adds: a unit's text never begins with
 /// white space (units are trimmed), and every line the reader adds (`Page N of M` at the start
@@ -97,6 +99,7 @@ enum EventFormatter {
                 object.add("granularity", utterance.granularity.rawValue)
                 object.add("locator", locatorObject(Locator(position: utterance.position, in: document)))
                 addMarkup(of: document.elements[utterance.element], for: utterance, to: &object)
+                if let narration = utterance.narration { addNarration(narration, to: &object) }
             case .heading(let element, let text):
                 object.add("type", "heading")
                 object.add("element", element)
@@ -119,6 +122,23 @@ enum EventFormatter {
             }
             return object.text
         }
+    }
+
+    /// A narrated utterance's fields: `"source":"audio"` and `audio`, the clips played for it
+    /// (`{"src","clipBegin","clipEnd","clip"}`: the file's entry name, milliseconds, `clipEnd`
+    /// only when known, and the clip's index in the book's Media Overlays).
+    static func addNarration(_ narration: NarratedSpan, to object: inout JSONObject) {
+        object.add("source", "audio")
+        object.add(
+            "audio",
+            zip(narration.audio, narration.clips).map { clip, index in
+                var item = JSONObject()
+                item.add("src", clip.source)
+                item.add("clipBegin", clip.begin)
+                if let end = clip.end { item.add("clipEnd", end) }
+                item.add("clip", index)
+                return item
+            })
     }
 
     /// An EPUB element's fields on its utterance: `language` (BCP 47; `und` when its markup
@@ -172,6 +192,7 @@ enum EventFormatter {
         object.add("before", locator.textBefore)
         object.add("element", locator.position.element)
         if let href = locator.href { object.add("href", href) }
+        if let offset = locator.narrationOffset { object.add("narrationOffset", offset) }
         object.add("offset", locator.position.offset)
         if let page = locator.page { object.add("page", page) }
         if let source = locator.sourceByteOffset { object.add("source", source) }

@@ -50,6 +50,12 @@ final class ReadAllPrinter: @unchecked Sendable {
             } else if isSpeaking, format == .jsonl {
                 printProgress(of: utterance, word: range, milliseconds: milliseconds, estimated: estimated)
             }
+        case .clip(let utterance, let index, let milliseconds):
+            if highlightsWords, let highlighted {
+                highlight(0..<highlighted.text.count, in: highlighted.text)
+            } else if isSpeaking, format == .jsonl {
+                printProgress(ofClip: index, of: utterance, milliseconds: milliseconds)
+            }
         case .utteranceFinished:
             endHighlightedLine()
         case .failed(let reason):
@@ -81,6 +87,28 @@ final class ReadAllPrinter: @unchecked Sendable {
         progress.add("text", String(decoding: text[local.clamped(to: 0..<text.count)], as: UTF16.self))
         progress.add("audioMilliseconds", milliseconds)
         if estimated { progress.add("estimated", true) }
+        StandardOutput.shared.line(progress.text)
+        StandardOutput.shared.flush()
+    }
+
+    /// Prints a JSON Lines `progress` event with `"source":"audio"`: clip `index` of the
+    /// recorded narration of `utterance` is being heard (the utterance's text, its range in
+    /// the element), `milliseconds` into the narration's audio, and the clip's file and times.
+    private func printProgress(ofClip index: Int, of utterance: Utterance, milliseconds: Int) {
+        guard let narration = utterance.narration, narration.audio.indices.contains(index) else { return }
+        let clip = narration.audio[index]
+        var progress = JSONObject()
+        progress.add("type", "progress")
+        progress.add("source", "audio")
+        progress.add("element", utterance.element)
+        progress.add("start", utterance.range.lowerBound)
+        progress.add("end", utterance.range.upperBound)
+        progress.add("text", utterance.text)
+        progress.add("audioMilliseconds", milliseconds)
+        progress.add("clip", narration.clips[index])
+        progress.add("audio", clip.source)
+        progress.add("clipBegin", clip.begin)
+        if let end = clip.end { progress.add("clipEnd", end) }
         StandardOutput.shared.line(progress.text)
         StandardOutput.shared.flush()
     }

@@ -21,6 +21,8 @@ final class OpenBook {
     /// The title `open` answers with: the book's own, else its first heading near the start,
     /// else the file's name.
     let title: String?
+    /// The book's recorded narration (an EPUB's Media Overlays), or `nil`.
+    var narration: Narration?
     /// The layout as the client gave it (a text scale shrinks what fits; see ``pageLayout``).
     var width: Int
     var linesPerPage: Int

@@ -37,7 +37,7 @@ final class ReadAllSession: @unchecked Sendable {
     /// the start of page `page` (from 1), once started (``start()``).
     init(
         id: Int, book: Int, document: Document, metadata: BookMetadata, granularity: TextGranularity,
-        from position: ReadingPosition?, page: Int, output: OutputQueue
+        narration: Narration? = nil, from position: ReadingPosition?, page: Int, output: OutputQueue
     ) {
         self.id = id
         self.book = book
@@ -57,7 +57,9 @@ final class ReadAllSession: @unchecked Sendable {
             EventFormatter.startLine(
                 page: startPage, pages: document.pageCount, elements: document.elements.count, metadata: metadata,
                 format: .jsonl))
-        player = ReadAloudPlayer(document: document, granularity: granularity, engine: engine) { [weak self] event in
+        player = ReadAloudPlayer(
+            document: document, granularity: granularity, engine: engine, narration: narration
+        ) { [weak self] event in
             guard case .reading(.end) = event, let self else { return }
             engine.send(Self.notification(session: id, event: .end, document: document))
             lock.withLock { isFinished = true }

@@ -27,6 +27,7 @@ extension Server {
         let layout = PageLayout(width: width, linesPerPage: linesPerPage)
         let document: Document
         var metadata = BookMetadata()
+        var narration: Narration?
         switch (path, text) {
         case (let path?, nil):
             try Self.checkOpenable(path)
@@ -36,6 +37,7 @@ extension Server {
                 let book = try OpenedBook.open(at: path, lossy: lossy, locale: locale, layout: layout)
                 document = book.document
                 metadata = book.metadata
+                narration = book.narration
             } catch {
                 throw .bookUnreadable(error.message)
             }
@@ -56,12 +58,14 @@ extension Server {
         nextBookID += 1
         let open = OpenBook(
             id: id, source: source, document: document, metadata: metadata, width: width, linesPerPage: linesPerPage)
+        open.narration = narration
         books[id] = open
         return .object([
             ("book", .integer(id)), ("elements", .integer(document.elements.count)),
             ("pages", .integer(document.pageCount)), ("title", open.title.map(JSONValue.string) ?? .null),
             ("creator", metadata.creator.map { .string($0.value) } ?? .null),
             ("metadata", EventFormatter.metadataValue(metadata) ?? .null),
+            ("narrated", .bool(narration != nil)),
         ])
     }
 

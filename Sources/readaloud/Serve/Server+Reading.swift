@@ -21,12 +21,13 @@ extension Server {
             }
             page = number
         }
+        let narration = try params.optionalBool("narration") ?? true ? book.narration : nil
         forgetFinishedSessions()
         let id = nextSessionID
         nextSessionID += 1
         let session = ReadAllSession(
             id: id, book: book.id, document: book.document, metadata: book.metadata, granularity: granularity,
-            from: position, page: page, output: output)
+            narration: narration, from: position, page: page, output: output)
         sessions[id] = session
         sessionsToStart.append(session)
         return .object([("session", .integer(id))])

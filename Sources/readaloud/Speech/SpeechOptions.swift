@@ -64,37 +64,77 @@ enum SpeechOptions {
         }
     }
 
-    /// The engine `--speak` asks for, as the player speaks through it, or `nil` without it.
-    static func speechEngine(
-        _ arguments: ParsedArguments, settings: SpeechSettings, readings: @escaping (Int) -> [SpeechMarkup.Reading]
-    ) throws(CommandFailure) -> QueuedSpeechEngine? {
-        guard arguments[speak] else { return nil }
-        return QueuedSpeechEngine(engine: try engine(arguments, settings: settings), readings: readings)
+    /// What `--narration` chooses.
+    enum NarrationChoice: String, CaseIterable, Sendable {
+        case on, off
     }
 
-    /// The engine the options choose: espeak-ng into WAV files with `--speak-to`, the backend
-    /// `--speech-backend` names, else speech-dispatcher when its service answers, else espeak-ng
-    /// on the sound device.
+    static let narration = CommandOption.choice(
+        "narration", valueName: "on|off",
+        help:
+            "EPUB: read by the book's recorded narration (Media Overlays) where it has some, the voice reading the rest.",
+        allowed: NarrationChoice.allCases, default: .on)
+
+    /// The recorded narration `--narration` asks to read `book` by: the book's, unless off.
+    static func narration(_ arguments: ParsedArguments, of book: OpenedBook) -> Narration? {
+        arguments[narration] == .on ? book.narration : nil
+    }
+
+    /// The engine `--speak` asks for, as the player speaks through it, or `nil` without it.
+    static func speechEngine(
+        _ arguments: ParsedArguments, settings: SpeechSettings, book: OpenedBook, narration: Narration?
+    ) throws(CommandFailure) -> (any SoundingSpeechEngine)? {
+        guard arguments[speak] else { return nil }
+        return try voice(engine(arguments, settings: settings), book: book, narration: narration)
+    }
+
+    /// What speaks `book`: `engine` (with the book's pronunciations), and with `narration`
+    /// the book's recorded audio where it has some, to where `engine` speaks (the sound
+    /// device, or the same WAV files; with `keepsTime` those take the audio's own time).
+    static func voice(
+        _ engine: (synthesis: any SynthesisEngine, directory: WAVDirectory?), book: OpenedBook,
+        narration: Narration?, keepsTime: Bool = false
+    ) throws(CommandFailure) -> any SoundingSpeechEngine {
+        let voice = QueuedSpeechEngine(engine: engine.synthesis, readings: book.readings)
+        guard narration != nil, let epub = book.epub else { return voice }
+        let name = book.name
+        let output: NarratingSpeechEngine.Output =
+            engine.directory.map { .wavFiles($0, keepsTime: keepsTime) } ?? .soundDevice
+        do {
+            return try NarratingSpeechEngine(
+                voice: voice, output: output, load: { try epub.resource($0) },
+                onProblem: { writeToStandardError("warning: \(name): \($0)\n") })
+        } catch {
+            throw CommandFailure("\(error.message); or write WAV files with --speak-to DIR", exitCode: .unavailable)
+        }
+    }
+
+    /// The engine the options choose: espeak-ng into WAV files with `--speak-to` (and the
+    /// directory, which recorded narration writes into too), the backend `--speech-backend`
+    /// names, else speech-dispatcher when its service answers, else espeak-ng on the sound
+    /// device.
     ///
     /// - Throws: ``CommandFailure`` saying why there is no such engine here.
     static func engine(_ arguments: ParsedArguments, settings: SpeechSettings) throws(CommandFailure)
-        -> any SynthesisEngine
+        -> (synthesis: any SynthesisEngine, directory: WAVDirectory?)
     {
         let engine: any SynthesisEngine
         let backend = arguments[Self.backend]
-        if let directory = arguments[speakTo] {
+        if let path = arguments[speakTo] {
             guard backend != .speechd else {
                 throw CommandFailure(
                     UsageError("'--speak-to' writes WAV files through espeak-ng, not speechd", spec: arguments.spec))
             }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
             else {
-                throw CommandFailure("--speak-to: \(directory) is not an existing directory", exitCode: .noInput)
+                throw CommandFailure("--speak-to: \(path) is not an existing directory", exitCode: .noInput)
             }
+            let directory = WAVDirectory(URL(fileURLWithPath: path))
             engine = try made { () throws(SpeechEngineError) in
-                try EspeakEngine(settings: settings, output: .wavFiles(directory: URL(fileURLWithPath: directory)))
+                try EspeakEngine(settings: settings, output: .wavFiles(directory: directory))
             }
+            return (engine, directory)
         } else if backend == .speechd {
             // Asked for: start the service if it is installed but not running.
             engine = try made { () throws(SpeechEngineError) in
@@ -107,7 +147,7 @@ enum SpeechOptions {
                 try EspeakEngine(settings: settings, output: .soundDevice)
             }
         }
-        return engine
+        return (engine, nil)
     }
 
     /// The engine `make` makes, its failure said as the command line says it: a missing engine

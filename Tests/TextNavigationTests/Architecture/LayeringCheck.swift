@@ -30,6 +30,8 @@ enum LayeringCheck {
         // books target, which the compiler keeps above this one).
         ["Document"],
         ["Navigation"],
+        // Recorded narration's clips as spans of elements, which reading makes utterances of.
+        ["Narration"],
         ["Reading", "Selection"],
         // Announcements queued around reading's utterances.
         ["Speech"],

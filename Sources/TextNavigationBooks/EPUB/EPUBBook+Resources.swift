@@ -1,0 +1,26 @@
+import TextNavigation
+
+extension EPUBBook {
+    /// The bytes of the resource `name` (an entry of the container, as ``MediaOverlayClip/audio``
+    /// names it), read from the book's file again within its ``EPUBLimits``.
+    ///
+    /// - Throws: ``EPUBError`` when the file is gone or changed so that it cannot be read, or
+    ///   the entry is missing or too large.
+    public func resource(_ name: String) throws(EPUBError) -> [UInt8] {
+        let archive: EPUBArchive
+        switch source {
+        case .path(let path): archive = try EPUBArchive(path: path, limits: limits)
+        case .bytes(let bytes): archive = try EPUBArchive(bytes: bytes, limits: limits)
+        }
+        return try archive.data(name)
+    }
+
+    /// The book's Media Overlays as ``Narration`` of `document` (a document made of the book's
+    /// elements), for the player to play in place of synthesized speech.
+    public func narration(in document: Document) -> Narration {
+        Narration(
+            clips: mediaOverlays.map {
+                NarrationClip(text: $0.text, audio: AudioClip(source: $0.audio, begin: $0.begin, end: $0.end))
+            }, in: document)
+    }
+}
