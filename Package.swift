@@ -178,7 +178,7 @@ let package = Package(
             name: "ReadaloudCLITests",
             dependencies: [
                 "readaloud", "readaloud-example-backend", "readaloud-readme-example", "readaloud-accessible-example",
-                "TextNavigationSpeech", "TextNavigationAccessibility", "SeededRandom",
+                "TextNavigationSpeech", "TextNavigationBooks", "TextNavigationAccessibility", "SeededRandom",
             ]
         ),
     ]

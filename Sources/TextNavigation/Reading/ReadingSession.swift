@@ -32,7 +32,7 @@
 /// Opening a long book at a saved place need not wait for the whole book to be laid out: a
 /// session made with `deferringPagination` produces its first utterance before the document
 /// is paginated, and paginates on the next event (see
-/// ``init(document:granularity:from:deferringPagination:)``).
+/// ``init(document:granularity:from:deferringPagination:narration:)``).
 ///
 /// Pull events with ``next()`` or `for event in session`: a class, its own iterator, so a loop
 /// reads the session itself (after `break`, ``position`` is where it stopped; `Array(session)`

@@ -138,7 +138,7 @@ final class Server {
         case "relayout": return try relayout(with(["book", "width", "linesPerPage", "textScale"]))
         case "locator": return try locator(with(["book", "element", "offset"]))
         case "resolve": return try resolve(with(["book", "locator"]))
-        case "readAll": return try readAll(with(["book", "granularity", "from", "page"]))
+        case "readAll": return try readAll(with(["book", "granularity", "from", "page", "narration"]))
         case "pause": return try pause(with(["session"]))
         case "resume": return try resume(with(["session"]))
         case "stop": return try stop(with(["session"]))
