@@ -103,7 +103,8 @@ struct NarrationPlaybackTests {
         #expect(bad.status == 64 && bad.standardError.contains("--narration"), "\(bad.standardError)")
     }
 
-    @Test(.needsSpeechEngine) func audioThatCannotBeDecodedIsReadByTheVoiceWithOneWarning() throws {
+    /// Chapter 2's audio replaced by text, and chapter 1's second clip moved past its file's end.
+    @Test(.needsSpeechEngine) func audioThatCannotBeDecodedIsReadByTheVoiceWithAWarning() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let python = try #require(
@@ -118,6 +119,8 @@ struct NarrationPlaybackTests {
                 with zipfile.ZipFile(sys.argv[1]) as old, zipfile.ZipFile(sys.argv[2], "w") as new:
                     for info in old.infolist():
                         data = b"not audio at all" if info.filename.endswith("ch2.mp3") else old.read(info)
+                        if info.filename.endswith("ch1.smil"):
+                            data = data.replace(b'"00:00:01.233" clipEnd="00:00:07.603"', b'"00:01:39" clipEnd="00:01:40"')
                         new.writestr(info, data)
                 """, Self.book, broken.path,
             ])
@@ -126,12 +129,19 @@ struct NarrationPlaybackTests {
         let result = try CLIRunner.run([broken.path, "--format", "jsonl", "--speak", "--speak-to", wavs.path])
         #expect(result.status == 0, "\(result.standardError)")
         let warnings = result.standardError.split(separator: "\n")
-        #expect(warnings.count == 1 && warnings.first?.contains("cannot play EPUB/audio/ch2.mp3") == true)
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.contains("the clip of EPUB/audio/ch1.mp3 from 99000 ms begins after its audio ends")
+            })
+        #expect(warnings.contains { $0.contains("cannot play EPUB/audio/ch2.mp3") })
         let events = objects(result.standardOutput)
         let clips = events.filter { $0["type"] as? String == "progress" && $0["source"] as? String == "audio" }
-        #expect(clips.compactMap { $0["clip"] as? Int } == [0, 1, 2, 3])
-        // Chapter 2's two paragraphs are spoken by the voice, its words heard.
+        #expect(clips.compactMap { $0["clip"] as? Int } == [0, 2, 3])
+        // The paragraph whose clip is past the end and chapter 2's paragraphs are spoken by the
+        // voice, their words heard.
         let words = events.filter { $0["type"] as? String == "progress" && $0["source"] == nil }
+        #expect(words.contains { $0["element"] as? Int == 1 && $0["text"] as? String == "playing" })
         #expect(words.contains { $0["element"] as? Int == 5 && $0["text"] as? String == "passes" })
     }
 
@@ -212,5 +222,75 @@ struct NarrationPlaybackTests {
             events = []
         }
         #expect(try server.finish() == 0)
+    }
+
+    @Test(.needsSpeechEngine) func aBookNarratedByEspeakPlaysEachSentencesClipCutWhereItsSMILSays() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let python = try #require(
+            ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) })
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") else {
+            print("skipped: the espeak-ng command is missing (it records the test book's narration)")
+            return
+        }
+        let book = directory.appendingPathComponent("narrated.epub")
+        let script = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/epub/make_narrated_book.py")
+        let made = try AudioTools.run(
+            python, [script.path, book.path, directory.appendingPathComponent("work").path])
+        let clips = try #require(
+            try JSONSerialization.jsonObject(with: Data(made.utf8)) as? [[Any]], "\(made)")
+        try #require(clips.count == 5)
+        try expectValidEPUB(book)
+        let wavs = directory.appendingPathComponent("wavs")
+        try FileManager.default.createDirectory(at: wavs, withIntermediateDirectories: true)
+        let result = try CLIRunner.run([book.path, "--format", "jsonl", "--speak", "--speak-to", wavs.path])
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        // Walk the events and the files together: a narrated utterance's clips are one file
+        // each, every other utterance and announcement one file of the voice.
+        var written = try files(in: wavs)[...]
+        var played: [(text: String, file: URL)] = []
+        var spoken: [String] = []
+        for event in objects(result.standardOutput) {
+            switch event["type"] as? String {
+            case "utterance":
+                let audio = event["audio"] as? [[String: Any]] ?? []
+                let text = event["text"] as? String ?? ""
+                if audio.isEmpty { spoken.append(text) }
+                for _ in 0..<max(1, audio.count) {
+                    let next = written.popFirst()
+                    let file = try #require(next, "no file for \(text)")
+                    if !audio.isEmpty { played.append((text, file)) }
+                }
+            case "heading", "pageTurn":
+                let next = written.popFirst()
+                try #require(next != nil, "no file for \(event)")
+            default:
+                break
+            }
+        }
+        #expect(written.isEmpty, "\(written.map(\.lastPathComponent))")
+        #expect(played.map(\.text) == clips.compactMap { $0[3] as? String })
+        for ((_, file), clip) in zip(played, clips) {
+            let length = try measure(file).milliseconds
+            let expected = Double((clip[2] as? Int ?? 0) - (clip[1] as? Int ?? 0))
+            #expect(abs(length - expected) <= 10, "\(clip): \(length) ms")
+        }
+        // The voice reads what has no clip: the headings and the unrecorded paragraph.
+        #expect(spoken.contains { $0.hasPrefix("Nobody recorded this paragraph") })
+        #expect(spoken.filter { $0.hasPrefix("Chapter") }.count == 3)
+    }
+
+    /// Checks `book` with Debian's epubcheck, when it is installed.
+    private func expectValidEPUB(_ book: URL) throws {
+        let jar = "/usr/share/java/epubcheck.jar"
+        guard FileManager.default.fileExists(atPath: jar), FileManager.default.isExecutableFile(atPath: "/usr/bin/java")
+        else {
+            print("skipped the epubcheck step: epubcheck is missing (Debian's epubcheck package)")
+            return
+        }
+        let result = try CLIRunner.run(
+            ["-XX:TieredStopAtLevel=1", "-jar", jar, book.path], program: URL(fileURLWithPath: "/usr/bin/java"))
+        let text = result.standardOutput + result.standardError
+        #expect(result.status == 0 && text.contains("0 fatals / 0 errors / 0 warnings"), "\(text)")
     }
 }
