@@ -25,7 +25,9 @@ enum ReadCommand {
             turn, "Heading" after a heading. An utterance's page is the page where its unit \
             starts; --page N starts with the first unit that starts on page N. JSON Lines output \
             prints one event per line, a "start" event first (see docs/cli.md for the schema). With --speak, the word being spoken is \
-            highlighted on a terminal, and JSON Lines gets a "progress" event per word.
+            highlighted on a terminal, and JSON Lines gets a "progress" event per word. An EPUB with \
+            Media Overlays is read by its recorded narration where it has some (each clip played \
+            in its place, the voice reading the rest; --narration off reads with the voice alone).
 
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
             resume from with --from (exit status 130; 143, 129); with --speak it stops the speech \
