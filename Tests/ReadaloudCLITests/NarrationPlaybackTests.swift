@@ -107,23 +107,14 @@ struct NarrationPlaybackTests {
     @Test(.needsSpeechEngine) func audioThatCannotBeDecodedIsReadByTheVoiceWithAWarning() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let python = try #require(
-            ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) })
         let broken = directory.appendingPathComponent("broken.epub")
-        try AudioTools.run(
-            python,
-            [
-                "-c",
-                """
-                import sys, zipfile
-                with zipfile.ZipFile(sys.argv[1]) as old, zipfile.ZipFile(sys.argv[2], "w") as new:
-                    for info in old.infolist():
-                        data = b"not audio at all" if info.filename.endswith("ch2.mp3") else old.read(info)
-                        if info.filename.endswith("ch1.smil"):
-                            data = data.replace(b'"00:00:01.233" clipEnd="00:00:07.603"', b'"00:01:39" clipEnd="00:01:40"')
-                        new.writestr(info, data)
-                """, Self.book, broken.path,
-            ])
+        try copy(
+            Self.book, to: broken,
+            editing: """
+                if name.endswith("ch2.mp3"): data = b"not audio at all"
+                if name.endswith("ch1.smil"):
+                    data = data.replace(b'"00:00:01.233" clipEnd="00:00:07.603"', b'"00:01:39" clipEnd="00:01:40"')
+                """)
         let wavs = directory.appendingPathComponent("wavs")
         try FileManager.default.createDirectory(at: wavs, withIntermediateDirectories: true)
         let result = try CLIRunner.run([broken.path, "--format", "jsonl", "--speak", "--speak-to", wavs.path])
@@ -227,19 +218,8 @@ struct NarrationPlaybackTests {
     @Test(.needsSpeechEngine) func aBookNarratedByEspeakPlaysEachSentencesClipCutWhereItsSMILSays() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let python = try #require(
-            ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) })
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") else {
-            print("skipped: the espeak-ng command is missing (it records the test book's narration)")
-            return
-        }
-        let book = directory.appendingPathComponent("narrated.epub")
-        let script = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/epub/make_narrated_book.py")
-        let made = try AudioTools.run(
-            python, [script.path, book.path, directory.appendingPathComponent("work").path])
-        let clips = try #require(
-            try JSONSerialization.jsonObject(with: Data(made.utf8)) as? [[Any]], "\(made)")
-        try #require(clips.count == 5)
+        guard let (book, clips) = try narratedBook(in: directory) else { return }
+        try #require(clips.count == 6)  // five sentences and the <audio> element's bell
         try expectValidEPUB(book)
         let wavs = directory.appendingPathComponent("wavs")
         try FileManager.default.createDirectory(at: wavs, withIntermediateDirectories: true)
@@ -278,6 +258,57 @@ struct NarrationPlaybackTests {
         // The voice reads what has no clip: the headings and the unrecorded paragraph.
         #expect(spoken.contains { $0.hasPrefix("Nobody recorded this paragraph") })
         #expect(spoken.filter { $0.hasPrefix("Chapter") }.count == 3)
+        #expect(!spoken.contains("A bell rings."))
+    }
+
+    @Test(.needsSpeechEngine) func anAudioElementThatCannotBeDecodedIsReadAsItsFallbackText() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        guard let (book, _) = try narratedBook(in: directory) else { return }
+        let broken = directory.appendingPathComponent("broken.epub")
+        try copy(book.path, to: broken, editing: #"if name.endswith("bell.mp3"): data = b"no bell""#)
+        let wavs = directory.appendingPathComponent("wavs")
+        try FileManager.default.createDirectory(at: wavs, withIntermediateDirectories: true)
+        let fallback = try CLIRunner.run([broken.path, "--format", "jsonl", "--speak", "--speak-to", wavs.path])
+        #expect(fallback.status == 0 && fallback.standardError.contains("cannot play EPUB/audio/bell.mp3"))
+        let bellWords = objects(fallback.standardOutput).filter {
+            $0["type"] as? String == "progress" && $0["source"] == nil && $0["element"] as? Int == 7
+        }
+        #expect(bellWords.compactMap { $0["text"] as? String } == ["A", "bell", "rings"])
+    }
+
+    /// The book `make_narrated_book.py` builds in `directory`, and its clips
+    /// (`[file, begin, end, text]`); `nil`, saying why, without the espeak-ng command.
+    private func narratedBook(in directory: URL) throws -> (URL, [[Any]])? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng") else {
+            print("skipped: the espeak-ng command is missing (it records the test book's narration)")
+            return nil
+        }
+        let book = directory.appendingPathComponent("narrated.epub")
+        let script = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/epub/make_narrated_book.py")
+        let made = try AudioTools.run(
+            try #require(Self.python), [script.path, book.path, directory.appendingPathComponent("work").path])
+        let clips = try #require(try JSONSerialization.jsonObject(with: Data(made.utf8)) as? [[Any]], "\(made)")
+        return (book, clips)
+    }
+
+    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// Copies the EPUB at `book` to `output` with Python's zipfile, each entry's bytes `data`
+    /// (its name `name`) changed by the Python statements `edit`.
+    private func copy(_ book: String, to output: URL, editing edit: String) throws {
+        let body = edit.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n")
+        let program = """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1]) as old, zipfile.ZipFile(sys.argv[2], "w") as new:
+                for info in old.infolist():
+                    name, data = info.filename, old.read(info)
+            \(body)
+                    new.writestr(info, data)
+            """
+        try AudioTools.run(try #require(Self.python), ["-c", program, book, output.path])
     }
 
     /// Checks `book` with Debian's epubcheck, when it is installed.

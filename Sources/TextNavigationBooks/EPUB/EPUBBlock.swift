@@ -23,4 +23,7 @@ struct EPUBBlock: Sendable {
     /// Links (`<a href>`) in the text: their ranges, `href` as written, and whether each is a
     /// note reference.
     var links: [(range: Range<Int>, href: String, isNoteReference: Bool)] = []
+    /// For an `<audio>` element's block: its source as written (relative to the document);
+    /// the block's text is its fallback content.
+    var audio: String?
 }

@@ -15,12 +15,21 @@ extension EPUBBook {
         return try archive.data(name)
     }
 
-    /// The book's Media Overlays as ``Narration`` of `document` (a document made of the book's
-    /// elements), for the player to play in place of synthesized speech.
+    /// The book's Media Overlays and `<audio>` elements as ``Narration`` of `document` (a
+    /// document made of the book's elements), for the player to play in place of synthesized
+    /// speech: the overlays' clips first (``Narration/clips`` index `i` is ``mediaOverlays``'
+    /// `i`), then each `<audio>` element's whole recording over its fallback text.
     public func narration(in document: Document) -> Narration {
-        Narration(
-            clips: mediaOverlays.map {
-                NarrationClip(text: $0.text, audio: AudioClip(source: $0.audio, begin: $0.begin, end: $0.end))
-            }, in: document)
+        let overlays = mediaOverlays.map {
+            NarrationClip(text: $0.text, audio: AudioClip(source: $0.audio, begin: $0.begin, end: $0.end))
+        }
+        let embedded = embeddedAudio.filter { $0.element < document.elements.count }.map { audio in
+            NarrationClip(
+                text: ReadingPosition(
+                    element: audio.element, offset: 0)..<ReadingPosition(
+                        element: audio.element, offset: document.elements[audio.element].text.count),
+                audio: AudioClip(source: audio.source, begin: 0, end: nil))
+        }
+        return Narration(clips: overlays + embedded, in: document)
     }
 }

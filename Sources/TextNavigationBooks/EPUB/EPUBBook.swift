@@ -58,6 +58,8 @@ public struct EPUBBook: Sendable {
     /// The Media Overlays' clips (recorded narration), in reading order: each content
     /// document's overlay's `par`s, in its order. Empty for a book without overlays.
     public let mediaOverlays: [MediaOverlayClip]
+    /// The content's `<audio>` elements with their recordings, in reading order.
+    public let embeddedAudio: [EmbeddedAudio]
     /// The total length of the narration (`media:duration` of the package), in milliseconds.
     public let mediaDuration: Int?
     /// The class a reading system gives the element being narrated (`media:active-class`).
@@ -123,6 +125,7 @@ public struct EPUBBook: Sendable {
         }
         contentDocuments = spine.documents
         mediaOverlays = Self.mediaOverlays(of: spine, package: package, in: archive, problems: &problems)
+        embeddedAudio = Self.embeddedAudio(of: spine, in: archive, problems: &problems)
         mediaDuration = package.mediaDuration
         mediaActiveClass = package.mediaActiveClass
         self.problems = problems

@@ -8,6 +8,8 @@ import TextNavigation
 ///   start a new one; inline markup joins its block's text. White space collapses as in HTML
 ///   (`pre` keeps it); a line break between two East Asian wide characters reads as nothing.
 /// - `img` becomes an image block read as its `alt` (`alt=""` or none is decorative: skipped).
+/// - `audio` becomes a block read as its fallback content, keeping its source
+///   (``EPUBBlock/audio``): read-all plays the recording in its place.
 /// - SVG, inline or as a content document of its own: its `title` becomes an image block read
 ///   as the title, then each `desc` and each `text` (its `tspan`s inline) a block of its own, in
 ///   document order; `defs`, `symbol`, `metadata`, `style` and `script` are not read.
@@ -180,6 +182,8 @@ struct XHTMLContentReader {
             if !alt.isEmpty { addImage(alt, context) }
         case "svg":
             visitSVG(node, context, depth: 0)
+        case "audio":
+            visitAudio(node, context)
         case "math":
             if let alternative = node.attribute("alttext"), !alternative.isEmpty { append(alternative, context) }
         case "br":
@@ -194,6 +198,27 @@ struct XHTMLContentReader {
             return false
         }
         return true
+    }
+
+    /// Reads an `audio` element as a block of its own, read as its fallback content (the text
+    /// inside it but its `source` and `track` elements), else its `aria-label` or `title`, else
+    /// "Audio"; the block keeps the audio's `src` (its own, else its first `source`'s) for the
+    /// player to play instead. One with no source is read as its fallback content alone.
+    private mutating func visitAudio(_ node: XMLNode, _ context: Context) {
+        endBlock()
+        let source =
+            node.attribute("src")
+            ?? node.elements.first { $0.name == "source" && $0.attribute("src") != nil }?.attribute("src")
+        for child in node.children where !(child.isElement && (child.name == "source" || child.name == "track")) {
+            visit(child, context)
+        }
+        if let source, !source.isEmpty {
+            if current.text.isEmpty {
+                append(node.attribute("aria-label") ?? node.attribute("title") ?? "Audio", context)
+            }
+            current.audio = source
+        }
+        endBlock()
     }
 
     /// Reads an SVG element: the outermost `svg`'s `title` as an image block, each other

@@ -62,10 +62,10 @@ public struct OpenedBook: Sendable {
         return nil
     }
 
-    /// The book's recorded narration (an EPUB's Media Overlays) over ``document``, or `nil`
-    /// when it has none.
+    /// The book's recorded narration (an EPUB's Media Overlays and `<audio>` elements) over
+    /// ``document``, or `nil` when it has none.
     public var narration: Narration? {
-        guard let epub, !epub.mediaOverlays.isEmpty else { return nil }
+        guard let epub, !epub.mediaOverlays.isEmpty || !epub.embeddedAudio.isEmpty else { return nil }
         let narration = epub.narration(in: document)
         return narration.isEmpty ? nil : narration
     }

@@ -8,8 +8,9 @@ Three chapters: chapters 1 and 2's audio is MP3, chapter 3's AAC in MP4 (the Med
 core media types epubcheck accepts; Opus decoding is AudioDecoderTests'); each
 chapter is one audio file of its sentences with 300 ms of silence between them, so every
 clip's clipBegin/clipEnd is known from sox's measure of each sentence. Chapter 2's second
-paragraph has no clip (the reader's voice reads it). Prints one JSON line: the clips, in
-reading order, as [file, begin_ms, end_ms, text].
+paragraph has no clip (the reader's voice reads it); chapter 3 ends with an <audio> element
+(a bell, its fallback text read where it cannot be played). Prints one JSON line: the clips,
+the bell last, in reading order, as [file, begin_ms, end_ms, text].
 """
 
 import json
@@ -24,6 +25,7 @@ CHAPTERS = [
     ("ch3", "m4a", ["aac"], "audio/mp4", [["She opened the door.", "The garden was full of light."]]),
 ]
 UNNARRATED = "Nobody recorded this paragraph, so the reader's own voice reads it."
+BELL = "A bell rings."  # the fallback text of chapter 3's <audio> element, 800 ms of 880 Hz
 GAP_MS = 300
 
 
@@ -79,6 +81,15 @@ def main():
                 clips.append(["EPUB/audio/%s.%s" % (name, extension), position, position + length, sentence])
                 position += length
             body.append("<p>%s</p>" % " ".join(spans))
+        if name == "ch3":
+            bell = os.path.join(work, "bell.wav")
+            run("sox", "-n", "-r", "22050", "-c", "1", "-b", "16", bell, "synth", "0.8", "sine", "880", "vol", "0.5")
+            run("ffmpeg", "-v", "error", "-y", "-i", bell, "-c:a", "libmp3lame", "-b:a", "64k", bell + ".mp3")
+            with open(bell + ".mp3", "rb") as audio:
+                entries["EPUB/audio/bell.mp3"] = audio.read()
+            body.append('<audio src="audio/bell.mp3" controls="controls">%s</audio>' % BELL)
+            manifest.append('<item id="bell" href="audio/bell.mp3" media-type="audio/mpeg"/>')
+            bell_clip = ["EPUB/audio/bell.mp3", 0, duration_ms(bell), BELL]
         joined = os.path.join(work, name + ".wav")
         run("sox", *parts, joined)
         encoded = os.path.join(work, "%s.%s" % (name, extension))
@@ -133,7 +144,7 @@ def main():
         archive.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip", compress_type=zipfile.ZIP_STORED)
         for name, data in entries.items():
             archive.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
-    print(json.dumps(clips))
+    print(json.dumps(clips + [bell_clip]))
 
 
 if __name__ == "__main__":

@@ -140,10 +140,47 @@ struct MediaOverlayTests {
         #expect(book.mediaOverlays.count == 10_000)
         #expect(book.mediaOverlays.last?.end == 10_000_000)
     }
+
+    @Test("<audio> elements: a block read as the fallback text, its recording kept for read-all to play")
+    func audioElements() throws {
+        guard EPUBFixtures.python != nil else {
+            print("skipped: python3 is missing (it builds the books)")
+            return
+        }
+        var book = HostileEPUB.book(
+            body: "<p>Before <audio src=\"a.mp3\" controls=\"controls\">The fallback <em>text</em>.</audio> after.</p>"
+                + "<audio controls=\"controls\" aria-label=\"A labelled tune\"><source src=\"sub/b.mp3\" type=\"audio/mpeg\"/>"
+                + "<track kind=\"captions\" src=\"c.vtt\"/></audio>"
+                + "<audio src=\"https://example.com/far.mp3\">Far away.</audio><audio src=\"gone.mp3\"/>"
+                + "<audio>No source at all.</audio>")
+        book.add("EPUB/a.mp3", bytes: Array(repeating: 0, count: 16))
+        book.add("EPUB/sub/b.mp3", bytes: Array(repeating: 0, count: 16))
+        let epub = try EPUBBook(bytes: try book.bytes())
+        let document = Document(epub: epub)
+        let texts = document.elements.map { $0.text.string(in: 0..<$0.text.count) ?? "" }
+        #expect(
+            texts == [
+                "Before", "The fallback text.", "after.", "A labelled tune", "Far away.", "Audio", "No source at all.",
+            ])
+        #expect(
+            epub.embeddedAudio == [
+                EmbeddedAudio(element: 1, source: "EPUB/a.mp3"), EmbeddedAudio(element: 3, source: "EPUB/sub/b.mp3"),
+            ])
+        #expect(epub.problems.count == 2, "\(epub.problems)")
+        #expect(epub.problems.contains { $0.contains("https://example.com/far.mp3 is remote (never fetched)") })
+        #expect(epub.problems.contains { $0.contains("EPUB/gone.mp3 is missing") })
+        // Read-all plays each recording over its element's text, to the file's end.
+        let narration = epub.narration(in: document)
+        #expect(narration.spans(in: 1).map(\.range) == [0..<18])
+        #expect(narration.spans(in: 1).first?.audio == [AudioClip(source: "EPUB/a.mp3", begin: 0, end: nil)])
+        #expect(narration.spans(in: 3).first?.audio.map(\.source) == ["EPUB/sub/b.mp3"])
+        #expect(narration.spans(in: 4).isEmpty && narration.spans(in: 5).isEmpty)
+    }
 }
 
 extension Array {
     fileprivate static func * (array: [Element], count: Int) -> [Element] {
         (0..<count).flatMap { _ in array }
     }
+
 }
