@@ -106,8 +106,13 @@ enum AudioTools {
     static func measure(_ audio: PCMAudio) throws -> Measure {
         let file = try CLIRunner.temporaryDirectory().appendingPathComponent("clip.wav")
         try audio.wavData.write(to: file)
+        return try measure(file: file, hasSamples: !audio.samples.isEmpty)
+    }
+
+    /// The length and RMS amplitude of the WAV file at `file`, as sox measures them.
+    static func measure(file: URL, hasSamples: Bool = true) throws -> Measure {
         let duration = try run("/usr/bin/sox", ["--i", "-D", file.path])
-        let statistics = audio.samples.isEmpty ? "" : try run("/usr/bin/sox", [file.path, "-n", "stat"])
+        let statistics = hasSamples ? try run("/usr/bin/sox", [file.path, "-n", "stat"]) : ""
         let rms =
             statistics.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") }
             .flatMap { $0.split(separator: " ").last.flatMap { Double($0) } } ?? 0

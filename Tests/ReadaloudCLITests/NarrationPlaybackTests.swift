@@ -36,13 +36,7 @@ struct NarrationPlaybackTests {
 
     /// sox's measure of the WAV file at `url`.
     private func measure(_ url: URL) throws -> AudioTools.Measure {
-        let duration = try AudioTools.run("/usr/bin/sox", ["--i", "-D", url.path])
-        let statistics = try AudioTools.run("/usr/bin/sox", [url.path, "-n", "stat"])
-        let rms =
-            statistics.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") }
-            .flatMap { $0.split(separator: " ").last.flatMap { Double($0) } } ?? 0
-        return AudioTools.Measure(
-            milliseconds: (Double(duration.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1) * 1000, rms: rms)
+        try AudioTools.measure(file: url)
     }
 
     /// The WAV files in `directory`, in order.

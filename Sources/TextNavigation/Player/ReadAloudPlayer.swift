@@ -254,9 +254,7 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     /// The time into the audio being played now: the last clip's time plus the time since.
     private var audioHeardNow: Int? {
         guard let clipHeard else { return nil }
-        let elapsed = ContinuousClock.now - clipHeard.at
-        return clipHeard.milliseconds + Int(elapsed.components.seconds * 1000)
-            + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        return clipHeard.milliseconds + Int((ContinuousClock.now - clipHeard.at) / .milliseconds(1))
     }
 
     /// The utterance the state names: the one spoken, or the next, while an announcement before
