@@ -1,7 +1,7 @@
 /// What an element's source markup says beyond its text, for elements made from an EPUB
 /// content document (plain-text elements have none): the content document it comes from, its
-/// writing direction and heading level, ruby readings, print page markers, links, and whether
-/// read-all passes it by.
+/// writing direction and heading level, ruby readings, print page markers, links, the
+/// structures it is part of (a table, a note, a list), and whether read-all passes it by.
 public struct ElementMarkup: Sendable, Hashable {
     /// A link inside the element's text (an `<a href>` pointing into the book, such as a note
     /// reference): its UTF-16 range in the element and where it goes.
@@ -40,9 +40,13 @@ public struct ElementMarkup: Sendable, Hashable {
     /// Links inside the text, in order.
     public var links: [Link]
     /// Whether read-all passes the element by: content outside the reading order, reached by
-    /// link, locator or navigation (a `linear="no"` spine item's elements, footnote and endnote
-    /// asides). See ``ReadingSession``.
+    /// link, locator or navigation (a `linear="no"` spine item's elements). Notes are a
+    /// ``ContentKind`` of ``structures`` instead, skipped unless the listener asks for them. See
+    /// ``ReadingSession``.
     public var isOutsideReadingOrder: Bool
+    /// The structures the element is part of (a table, a list, a note…), outermost first: what
+    /// read-all may skip and what a listener may escape (see ``ContentKind``).
+    public var structures: [ContentStructure]
     /// The title the table of contents gives an element it points to that is no heading of
     /// its own (read in its ``ReadingEvent/heading(element:text:)`` event instead of its text).
     public var headingTitle: String?
@@ -50,7 +54,7 @@ public struct ElementMarkup: Sendable, Hashable {
     public init(
         href: String? = nil, direction: WritingDirection? = nil, headingLevel: Int? = nil,
         ruby: [RubyAnnotation] = [], printPages: [PrintPageMarker] = [], links: [Link] = [],
-        isOutsideReadingOrder: Bool = false, headingTitle: String? = nil
+        isOutsideReadingOrder: Bool = false, structures: [ContentStructure] = [], headingTitle: String? = nil
     ) {
         self.href = href
         self.direction = direction
@@ -59,6 +63,10 @@ public struct ElementMarkup: Sendable, Hashable {
         self.printPages = printPages
         self.links = links
         self.isOutsideReadingOrder = isOutsideReadingOrder
+        self.structures = structures
         self.headingTitle = headingTitle
     }
+
+    /// The kinds of the structures the element is part of.
+    public var kinds: Set<ContentKind> { Set(structures.map(\.kind)) }
 }

@@ -9,7 +9,10 @@ import Dispatch
 ///   spoken and ``resume()`` goes on from that word; ``stop()`` returns the locator of what was
 ///   heard (the word being spoken, or the end of the last utterance spoken whole), from which a
 ///   new reading goes on without skipping anything.
-/// - ``skip(_:)`` goes to the next or previous utterance, ``skip(_:by:)`` by any granularity.
+/// - ``skip(_:)`` goes to the next or previous utterance, ``skip(_:by:)`` by any granularity;
+///   ``escape()`` leaves the table, list, note, quotation, sidebar or figure being read and goes
+///   on after it. Content of the kinds in ``skipping`` is passed by (notes by default; with
+///   ``ContentKind/pageBreak``, print pages are not announced).
 /// - Every event is told to the observer as it is presented (``Event``): the utterances, the
 ///   announcements (each before the utterance it comes before; "Heading" after its heading's
 ///   text), the words as they are heard (marked `estimated` when the engine did not mark them,
@@ -28,6 +31,8 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     public let granularity: TextGranularity
     /// The recorded narration played where it has some, instead of synthesized speech.
     public let narration: Narration?
+    /// The kinds of content read-all passes by (see ``ContentKind``).
+    public let skipping: Set<ContentKind>
     private let engine: any SpeechEngine
     private let observer: @Sendable (Event) -> Void
     private let queue = DispatchQueue(label: "readaloud.player")
@@ -88,13 +93,17 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     ///   - narration: recorded narration (an EPUB's Media Overlays): each ``NarratedSpan`` is
     ///     one utterance whose request carries its audio (``SpeechRequest/audio``) for the
     ///     engine to play; the engine reports the clips as they are heard.
+    ///   - skipping: the kinds of content to pass by; with ``ContentKind/pageBreak``, print
+    ///     pages are not announced.
     ///   - observer: told every ``Event``, in order, on the player's queue.
     public init(
         document: Document, granularity: TextGranularity = .sentence,
         engine: any SpeechEngine = SilentSpeechEngine(), settings: SpeechSettings = SpeechSettings(),
-        narration: Narration? = nil, observer: @escaping @Sendable (Event) -> Void = { _ in }
+        narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
+        observer: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.document = document
+        self.skipping = skipping
         self.granularity = granularity == .document ? .paragraph : granularity
         self.narration = narration?.isEmpty == false ? narration : nil
         self.engine = engine
@@ -163,7 +172,10 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     public func play(page: Int) {
         onQueue {
             startAudioOffset = nil
-            begin(ReadingSession(document: document, granularity: granularity, page: page, narration: narration))
+            begin(
+                ReadingSession(
+                    document: document, granularity: granularity, page: page, narration: narration,
+                    skipping: skipping))
         }
     }
 
@@ -226,10 +238,28 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         onQueue { move(direction, by: granularity) }
     }
 
+    /// Leaves the innermost table, list, note, quotation, sidebar or figure that the utterance
+    /// being spoken (else where reading would go on) is in, and reads from the first element
+    /// after it (``Navigator/escape()``); a structure that runs to the document's end ends the
+    /// reading.
+    ///
+    /// - Returns: the structure left, or `nil` (nothing changed) when there is none to leave.
+    @discardableResult
+    public func escape() -> ContentStructure? {
+        onQueue {
+            var navigator = Navigator(document: document, position: current?.utterance.position ?? heard)
+            guard let structure = navigator.escape() else { return nil }
+            startAudioOffset = nil
+            begin(session(from: navigator.position))
+            return structure
+        }
+    }
+
     // MARK: Reading
 
     private func session(from position: ReadingPosition) -> ReadingSession {
-        ReadingSession(document: document, granularity: granularity, from: position, narration: narration)
+        ReadingSession(
+            document: document, granularity: granularity, from: position, narration: narration, skipping: skipping)
     }
 
     /// The locator of `place`: a position and, in the middle of narration, the time into it.
@@ -303,7 +333,8 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         audioResumeOffset = 0
         isInterrupted = false
         heard = session.position
-        printPages = PrintPageCursor(document: document, from: session.position)
+        printPages =
+            skipping.contains(.pageBreak) ? nil : PrintPageCursor(document: document, from: session.position)
         mode = .playing
         advance()
     }

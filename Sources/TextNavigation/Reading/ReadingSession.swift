@@ -21,7 +21,8 @@
 ///   granularity; an element with no unit at all but such text (a backend's element without
 ///   lines) is read as one utterance.
 /// - Elements outside the reading order (``ElementMarkup/isOutsideReadingOrder``: an EPUB's
-///   `linear="no"` documents and footnote and endnote asides) are passed by, except the run of
+///   `linear="no"` documents) and elements of the kinds of content the session skips
+///   (``skipping``: notes by default, see ``ContentKind``) are passed by, except the run of
 ///   them the session starts in: a reader who followed a note reference and reads from there
 ///   hears the note, then reading goes on with what follows it.
 /// - After a heading's last utterance comes a ``ReadingEvent/heading(element:text:)`` event
@@ -56,6 +57,9 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// The recorded narration read-all plays where it has some (each ``NarratedSpan`` one
     /// utterance), or `nil`.
     public let narration: Narration?
+    /// The kinds of content read-all passes by (``ContentKind/skippedByDefault`` unless the
+    /// session was made with others).
+    public let skipping: Set<ContentKind>
     /// Where reading goes on from: the end of the last utterance, always a position in the
     /// document (the end of the last element read once reading has ended), so a new session
     /// made from it goes on without repeating anything.
@@ -85,9 +89,9 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// page's start (`nil` on the last page), once a unit has been placed on it.
     private var pageSpan: (index: Int, start: ReadingPosition, end: ReadingPosition?)?
     private var elementHadUtterance = false
-    /// Whether elements outside the reading order are read: only in the run of them where the
-    /// session starts.
-    private var readsOutsideReadingOrder = false
+    /// Whether elements passed by (outside the reading order, or of a kind skipped) are read:
+    /// only in the run of them where the session starts.
+    private var readsPassedBy = false
     /// The elements before this index have their units prepared (read ahead, see
     /// ``units(in:)``).
     private var preparedEnd = 0
@@ -110,15 +114,17 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     ///     it, before the second; the events are otherwise the same. Backend-made pages are
     ///     never deferred (they cost nothing to count).
     ///   - narration: recorded narration to play where it has some (see ``Narration``).
+    ///   - skipping: the kinds of content to pass by (see ``ContentKind``).
     /// - Complexity: O(length of the element at `position`) when deferring; otherwise the first
     ///   session of a document lays out the whole document.
     public convenience init(
         document: Document, granularity: TextGranularity = .sentence, from position: ReadingPosition,
-        deferringPagination: Bool = false, narration: Narration? = nil
+        deferringPagination: Bool = false, narration: Narration? = nil,
+        skipping: Set<ContentKind> = ContentKind.skippedByDefault
     ) {
         self.init(
             document: document, granularity: granularity, from: position, page: nil,
-            deferringPagination: deferringPagination, narration: narration)
+            deferringPagination: deferringPagination, narration: narration, skipping: skipping)
     }
 
     /// A session from the first unit that starts on page `page`: a unit begun on the page
@@ -132,23 +138,25 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     ///   - page: the page number, from 1 as ``Page/number`` and ``Utterance/page`` count;
     ///     clamped to the document's pages.
     ///   - narration: recorded narration to play where it has some (see ``Narration``).
+    ///   - skipping: the kinds of content to pass by (see ``ContentKind``).
     public convenience init(
-        document: Document, granularity: TextGranularity = .sentence, page: Int = 1, narration: Narration? = nil
+        document: Document, granularity: TextGranularity = .sentence, page: Int = 1, narration: Narration? = nil,
+        skipping: Set<ContentKind> = ContentKind.skippedByDefault
     ) {
         let clamped = Swift.min(Swift.max(1, page), document.pageCount) - 1
         self.init(
             document: document, granularity: granularity, from: document.pageStart(clamped), page: clamped,
-            deferringPagination: false, narration: narration)
+            deferringPagination: false, narration: narration, skipping: skipping)
     }
 
     /// The session from `position`; with a `page`, reading starts with the first unit starting
     /// at or after `position`, on that page, instead of the unit holding it.
     private init(
         document: Document, granularity: TextGranularity, from position: ReadingPosition, page pageIndex: Int?,
-        deferringPagination: Bool, narration: Narration?
+        deferringPagination: Bool, narration: Narration?, skipping: Set<ContentKind>
     ) {
         let granularity = granularity == .document ? TextGranularity.paragraph : granularity
-        (self.document, self.granularity) = (document, granularity)
+        (self.document, self.granularity, self.skipping) = (document, granularity, skipping)
         self.narration = narration?.isEmpty == false ? narration : nil
         var navigator = Navigator(document: document)
         navigator.move(to: position)
@@ -176,8 +184,9 @@ public final class ReadingSession: Sequence, IteratorProtocol {
             self.page = document.page(containing: cursor)
         }
         self.elementHadUtterance = cursor.offset > 0
-        self.readsOutsideReadingOrder =
-            cursor.element < document.elements.count && document.elements[cursor.element].markup.isOutsideReadingOrder
+        self.readsPassedBy =
+            cursor.element < document.elements.count
+            && UtteranceSource(document.elements[cursor.element], at: cursor.element).isPassedBy(skipping: skipping)
     }
 
     /// Stops producing events until ``resume()``; ``position`` is where reading will go on.
@@ -222,12 +231,12 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         return made
     }
 
-    /// Whether read-all reads `element` where it is now: elements outside the reading order
-    /// only in the run of them the session started in.
+    /// Whether read-all reads `element` where it is now: elements passed by (outside the
+    /// reading order, or of a kind skipped) only in the run of them the session started in.
     private func takesPart(_ element: UtteranceSource) -> Bool {
-        guard element.isOutsideReadingOrder != readsOutsideReadingOrder else { return true }
-        if readsOutsideReadingOrder {
-            readsOutsideReadingOrder = false
+        guard element.isPassedBy(skipping: skipping) != readsPassedBy else { return true }
+        if readsPassedBy {
+            readsPassedBy = false
             return true
         }
         return false

@@ -10,6 +10,8 @@ final class UtteranceSource: Sendable {
     /// ``NavigableElement/language``, asked once.
     let language: String
     let isOutsideReadingOrder: Bool
+    /// The structures the element is part of (``ElementMarkup/structures``).
+    let structures: [ContentStructure]
     /// The label read in place of an empty text, or `nil` when the text is read.
     let labelRead: String?
     /// The element, for what comes after its last utterance.
@@ -20,8 +22,16 @@ final class UtteranceSource: Sendable {
         text = element.text
         traits = element.traits
         language = element.language
-        isOutsideReadingOrder = element.markup.isOutsideReadingOrder
+        let markup = element.markup
+        isOutsideReadingOrder = markup.isOutsideReadingOrder
+        structures = markup.structures
         labelRead = element.readsLabel ? element.label : nil
         self.element = element
+    }
+
+    /// Whether read-all skipping `kinds` passes the element by: outside the reading order, or
+    /// part of a structure of one of `kinds`.
+    func isPassedBy(skipping kinds: Set<ContentKind>) -> Bool {
+        isOutsideReadingOrder || structures.contains { kinds.contains($0.kind) }
     }
 }

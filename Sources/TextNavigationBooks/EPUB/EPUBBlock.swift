@@ -18,8 +18,8 @@ struct EPUBBlock: Sendable {
     var ruby: [RubyAnnotation] = []
     /// Print page markers inside the block (offsets into ``text``).
     var printPages: [PrintPageMarker] = []
-    /// Whether the block is a footnote or endnote (read-all passes it by).
-    var isNote = false
+    /// The structures the block is part of (a note, a table, a list…), outermost first.
+    var structures: [ContentStructure] = []
     /// Links (`<a href>`) in the text: their ranges, `href` as written, and whether each is a
     /// note reference.
     var links: [(range: Range<Int>, href: String, isNoteReference: Bool)] = []

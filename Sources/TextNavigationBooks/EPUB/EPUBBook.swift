@@ -147,6 +147,8 @@ public struct EPUBBook: Sendable {
         var anchors: [[String: Int]] = []
         var idRanges: [[String: (start: XHTMLContentReader.Point, end: XHTMLContentReader.Point)]] = []
         var overlays: [String?] = []
+        /// The id the next content document's first structure gets.
+        var nextStructureID = 0
     }
 
     /// The book's navigation: the EPUB 3 navigation document's, else (for the table of contents
@@ -192,8 +194,10 @@ public struct EPUBBook: Sendable {
             // Markers after the last linear text end it, before the non-linear documents.
             if !item.isLinear { endText(of: &spine.blocks, with: &carried) }
             guard let root = try contentRoot(path, in: archive, problems: &problems) else { continue }
-            var reader = XHTMLContentReader(defaultLanguage: "und", defaultDirection: nil)
+            var reader = XHTMLContentReader(
+                defaultLanguage: "und", defaultDirection: nil, firstStructureID: spine.nextStructureID)
             reader.read(root)
+            spine.nextStructureID = reader.nextStructureID
             var found = reader.blocks
             if !carried.isEmpty, !found.isEmpty {
                 found[0].printPages.insert(contentsOf: carried.map { PrintPageMarker(label: $0, offset: 0) }, at: 0)
@@ -296,7 +300,8 @@ public struct EPUBBook: Sendable {
             let markup = ElementMarkup(
                 href: entry.href, direction: block.direction, headingLevel: headingLevel, ruby: block.ruby,
                 printPages: block.printPages, links: links(of: block, in: entry.href, spine: spine),
-                isOutsideReadingOrder: block.isNote || document?.isLinear == false, headingTitle: headingTitle)
+                isOutsideReadingOrder: document?.isLinear == false, structures: block.structures,
+                headingTitle: headingTitle)
             contents.append(
                 ElementContent(
                     text: TextStorage(buffer: buffer, range: range), traits: traits, locale: block.language,

@@ -15,9 +15,12 @@ import TextNavigation
 ///   document order; `defs`, `symbol`, `metadata`, `style` and `script` are not read.
 /// - Not read: `head`, `script`, `style`, `template`, anything `hidden` or
 ///   `aria-hidden="true"`, MathML (its `alttext` is read instead).
-/// - Footnote and endnote asides (`epub:type` footnote, endnote, rearnote; `role`
-///   doc-footnote, doc-endnote) become note blocks (``EPUBBlock/isNote``), which read-all
-///   passes by; links (`<a href>`, note references among them) are kept on their block.
+/// - Structures: each block keeps the structures it is part of (``EPUBBlock/structures``),
+///   outermost first: notes (`epub:type` footnote, endnote, rearnote, note, annotation; `role`
+///   doc-footnote, doc-endnote), sidebars (`aside` that is no note, `epub:type="sidebar"`,
+///   `role="complementary"`), tables, lists, quotations (`blockquote`), figures and captions,
+///   each with an id of its own (see ``structureKind(name:types:role:)``). Links (`<a href>`,
+///   note references among them) are kept on their block.
 /// - Ruby: the base is read once; `<rt>` gives the reading, kept as a ``RubyAnnotation``; `<rp>`
 ///   is dropped.
 /// - `epub:switch` reads its `epub:default` only.
@@ -37,6 +40,9 @@ struct XHTMLContentReader {
     /// offset of their first character to those after their last (what a Media Overlay's
     /// `text` fragment points at).
     private(set) var idRanges: [String: (start: Point, end: Point)] = [:]
+    /// The id the next structure found gets: ids go on from the reader's first, so that the
+    /// readers of one book's documents give different ids.
+    private(set) var nextStructureID: Int
 
     /// A place in the text read: a block (index in ``blocks``) and a UTF-16 offset in it.
     struct Point {
@@ -65,7 +71,8 @@ struct XHTMLContentReader {
         var direction: WritingDirection?
         var headingLevel = 0
         var preservesSpace = false
-        var isNote = false
+        /// The structures the content is part of, outermost first.
+        var structures: [ContentStructure] = []
     }
 
     private static let blockNames: Set<String> = [
@@ -75,11 +82,29 @@ struct XHTMLContentReader {
         "fieldset", "legend", "center", "form",
     ]
     private static let skippedNames: Set<String> = ["head", "script", "style", "template", "rp", "noscript", "title"]
-    private static let noteTypes: Set<String> = ["footnote", "endnote", "rearnote", "note", "footnotes", "endnotes"]
+    private static let noteTypes: Set<String> = [
+        "footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes", "annotation",
+    ]
+    private static let noteRoles: Set<String> = ["doc-footnote", "doc-endnote", "doc-endnotes"]
 
-    init(defaultLanguage: String, defaultDirection: WritingDirection?) {
+    /// A reader whose structures' ids start at `firstStructureID`.
+    init(defaultLanguage: String, defaultDirection: WritingDirection?, firstStructureID: Int = 0) {
         self.defaultLanguage = defaultLanguage
         self.defaultDirection = defaultDirection
+        self.nextStructureID = firstStructureID
+    }
+
+    /// The kind of structure an element of `name` with these `epub:type`s and `role` makes,
+    /// if any: semantics first (a note or sidebar whatever its element), then the element.
+    static func structureKind(name: String, types: Set<String>, role: String) -> ContentKind? {
+        if !types.isDisjoint(with: noteTypes) || noteRoles.contains(role) { return .note }
+        if types.contains("sidebar") || role == "complementary" || name == "aside" { return .sidebar }
+        if name == "table" || role == "table" || role == "grid" || types.contains("table") { return .table }
+        if name == "ul" || name == "ol" || name == "dl" || role == "list" { return .list }
+        if name == "blockquote" { return .quotation }
+        if name == "figure" || role == "figure" || types.contains("figure") { return .figure }
+        if name == "figcaption" || name == "caption" { return .caption }
+        return nil
     }
 
     /// Reads the document whose root element is `root`.
@@ -132,12 +157,9 @@ struct XHTMLContentReader {
             if !label.isEmpty { addMarker(label) }
             return
         }
-        if !types.isDisjoint(with: Self.noteTypes) || role == "doc-footnote" || role == "doc-endnote"
-            || role == "doc-endnotes"
-        {
-            if name == "aside" || name == "section" || name == "div" || name == "li" || name == "ol" {
-                context.isNote = true
-            }
+        if Self.blockNames.contains(name), let kind = Self.structureKind(name: name, types: types, role: role) {
+            context.structures.append(ContentStructure(kind: kind, id: nextStructureID))
+            nextStructureID += 1
         }
         if node.namespace == XMLNode.ops && name == "switch" {
             if let fallback = node.elements.first(where: { $0.name == "default" }) {
@@ -296,7 +318,7 @@ struct XHTMLContentReader {
                 current.language = context.language
                 current.direction = context.direction
                 current.headingLevel = context.headingLevel
-                current.isNote = context.isNote
+                current.structures = context.structures
                 for label in pendingMarkers { current.printPages.append(PrintPageMarker(label: label, offset: 0)) }
                 pendingMarkers = []
             }

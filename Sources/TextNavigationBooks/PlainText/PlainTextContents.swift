@@ -1,7 +1,8 @@
 import TextNavigation
 
 /// A plain-text book's paragraphs as the contents of a document's elements: all in one locale,
-/// a heading's traits for a heading, a page started after a form feed, and each paragraph's
+/// a heading's traits for a heading, Gutenberg's illustration and footnote blocks as figures
+/// and notes, a page started after a form feed, and each paragraph's
 /// first byte in the file kept for locators.
 final class PlainTextContents: ElementContentSource {
     let paragraphs: PlainTextBook.Paragraphs
@@ -20,11 +21,14 @@ final class PlainTextContents: ElementContentSource {
 
     func locale(at index: Int) -> String { locale }
 
+    /// The content of paragraph `index`: a `[Illustration]` or `[Footnote N: …]` paragraph is a
+    /// structure of its own (``PlainTextStructure``), whose id is the paragraph's index.
     func content(at index: Int) -> ElementContent {
-        ElementContent(
-            text: paragraphs.text(at: index),
-            traits: paragraphs.isHeading(at: index) ? [.heading, .staticText] : [.staticText], locale: locale,
-            markup: ElementMarkup())
+        let text = paragraphs.text(at: index)
+        let structures = PlainTextStructure.kind(of: text).map { [ContentStructure(kind: $0, id: index)] } ?? []
+        return ElementContent(
+            text: text, traits: paragraphs.isHeading(at: index) ? [.heading, .staticText] : [.staticText],
+            locale: locale, markup: ElementMarkup(structures: structures))
     }
 
     func startsPage(at index: Int) -> Bool { paragraphs.startsPage(at: index) }

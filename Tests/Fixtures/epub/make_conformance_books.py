@@ -20,6 +20,9 @@ Valid books (epubcheck 4.2.6: 0 fatals, 0 errors, 0 warnings for each):
   nav-labels.epub        toc labels: an img with alt text, a hidden li, a display:none link
   language.epub          no language on <html> (dc:language fr applies), per-paragraph
                          xml:lang/lang and dir
+  structure.epub         what a listener skips and escapes: a note reference and its
+                         footnote aside, a print page break, a table with a caption, a
+                         sidebar, a list, a quotation, a figure with an image and a caption
 
 Invalid books (they model bad input; epubcheck is not expected to pass them):
   duplicate-spine.epub   the spine lists c1 twice (c1, c2, c1)
@@ -110,7 +113,7 @@ def xhtml(title, body, lang="en", dir=None):
         attrs += f' dir="{dir}"'
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml"{attrs}>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"{attrs}>
 <head><title>{title}</title></head>
 <body>{body}</body>
 </html>
@@ -286,6 +289,29 @@ def language_book(out):
 
 # Invalid books.
 
+STRUCTURE_BODY = """<h1>Structures</h1>
+<p>Before the table, a note.<a epub:type="noteref" role="doc-noteref" href="#n1">1</a></p>
+<p>The page turns here.<span epub:type="pagebreak" role="doc-pagebreak" id="page2" aria-label="2"/></p>
+<table><caption>Prices</caption>
+<tr><td>Apples</td><td>Two</td></tr>
+<tr><td>Pears</td><td>Three</td></tr>
+</table>
+<p>After the table.</p>
+<aside epub:type="sidebar"><p>A sidebar.</p></aside>
+<ul><li>First item.</li><li>Second item.</li></ul>
+<blockquote><p>A quoted line.</p><p>Another quoted line.</p></blockquote>
+<figure><img src="square.png" alt="A red square"/><figcaption>Figure one.</figcaption></figure>
+<p>The end of the chapter.</p>
+<aside epub:type="footnote" role="doc-footnote" id="n1"><p>The note's text.</p></aside>"""
+
+
+def structure_book(out):
+    items = [item("c1", "c1.xhtml", "application/xhtml+xml"), item("square", "square.png", "image/png")]
+    opf = package("structure", basic_metadata("Structures"), items, ["c1"])
+    files = {"c1.xhtml": xhtml("Structures", STRUCTURE_BODY), "square.png": png()}
+    write_book(os.path.join(out, "structure.epub"), opf, nav([("c1.xhtml", "Structures")]), files)
+
+
 def duplicate_spine_book(out):
     simple_book(os.path.join(out, "duplicate-spine.epub"), "Duplicate spine",
                 [("c1", "<p>Chapter one.</p>"), ("c2", "<p>Chapter two.</p>")], spine=["c1", "c2", "c1"])
@@ -358,7 +384,7 @@ def spanned_book(out):
 
 
 BOOKS = [
-    metadata_book, metadata_rtl_book, fallbacks_book, svg_book, nav_labels_book, language_book,
+    metadata_book, metadata_rtl_book, fallbacks_book, svg_book, nav_labels_book, language_book, structure_book,
     duplicate_spine_book, remote_spine_book, no_fallback_book, namespace_book, compressed_books,
     split_book, spanned_book,
 ]

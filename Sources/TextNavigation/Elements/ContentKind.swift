@@ -1,0 +1,80 @@
+/// A kind of content a listener may choose to skip during read-all, or to escape once inside
+/// it: DAISY's skippability and escapability, which EPUB's structural semantics (`epub:type`),
+/// ARIA's roles and a backend's own markup carry (see ``ElementMarkup/structures``).
+///
+/// Read-all passes by the elements of the kinds it is asked to skip (``skippedByDefault``
+/// unless told otherwise, see ``ReadingSession``); ``Navigator/escape()`` leaves the innermost
+/// structure of an ``isEscapable`` kind that the navigator is in. The raw values are the names
+/// the command line and `serve` use.
+public enum ContentKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Footnotes, endnotes, rearnotes and annotations (`epub:type` footnote, endnote, rearnote,
+    /// note, annotation; `role` doc-footnote, doc-endnote; a Gutenberg `[Footnote N: …]`
+    /// block): read where the listener follows the note reference.
+    case note
+    /// Print page-break markers (`epub:type="pagebreak"`, `role="doc-pagebreak"`): skipping
+    /// them leaves out read-all's announcements of print page numbers.
+    case pageBreak = "pagebreak"
+    /// Sidebars and asides that are no notes (`aside`, `epub:type="sidebar"`, `role`
+    /// complementary).
+    case sidebar
+    /// Tables (`table`, `role` table or grid).
+    case table
+    /// Lists (`ul`, `ol`, `dl`, `role="list"`).
+    case list
+    /// Quotations set apart from the text (`blockquote`).
+    case quotation
+    /// Figures and illustrations (`figure`, `role="figure"`, a Gutenberg `[Illustration]`
+    /// line), their captions included.
+    case figure
+    /// Captions of figures and tables (`figcaption`, `caption`).
+    case caption
+
+    /// What read-all skips unless asked otherwise: notes, which a listener reaches by their
+    /// references, as print readers reach them by the eye (Thorium and Readium's read-aloud
+    /// likewise keep notes out of the flow when skippability is on). Page numbers, tables,
+    /// lists, sidebars, quotations, figures and captions are read: they are part of the text
+    /// that a listener would otherwise miss.
+    public static let skippedByDefault: Set<ContentKind> = [.note]
+
+    /// Whether a listener can leave a structure of this kind and go on after it: notes,
+    /// sidebars, tables, lists, quotations and figures (a caption is left with its figure; a
+    /// page break holds no text to leave).
+    public var isEscapable: Bool {
+        switch self {
+        case .note, .sidebar, .table, .list, .quotation, .figure: true
+        case .pageBreak, .caption: false
+        }
+    }
+
+    /// The kinds a list of names gives, as the command line and `serve` take them: names
+    /// separated by commas (``rawValue``s, or their plurals such as `notes` and `tables`),
+    /// `none` for no kind, `all` for every kind.
+    ///
+    /// - Returns: the kinds, or `nil` when a name is none of them.
+    public static func kinds(named list: String) -> Set<ContentKind>? {
+        var kinds: Set<ContentKind> = []
+        for name in list.split(separator: ",") {
+            let name = name.filter { !$0.isWhitespace }.lowercased()
+            switch name {
+            case "none": continue
+            case "all": kinds.formUnion(allCases)
+            default:
+                guard let kind = ContentKind(name: name) else { return nil }
+                kinds.insert(kind)
+            }
+        }
+        return kinds
+    }
+
+    /// The kind of `name`: its raw value or the raw value's plural (`notes`, `pagebreaks`).
+    public init?(name: String) {
+        let name = name.lowercased()
+        if let kind = ContentKind(rawValue: name) {
+            self = kind
+        } else if name.hasSuffix("s"), let kind = ContentKind(rawValue: String(name.dropLast())) {
+            self = kind
+        } else {
+            return nil
+        }
+    }
+}
