@@ -29,11 +29,13 @@ public enum ContentKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Captions of figures and tables (`figcaption`, `caption`).
     case caption
 
-    /// What read-all skips unless asked otherwise: notes, which a listener reaches by their
-    /// references, as print readers reach them by the eye (Thorium and Readium's read-aloud
-    /// likewise keep notes out of the flow when skippability is on). Page numbers, tables,
-    /// lists, sidebars, quotations, figures and captions are read: they are part of the text
-    /// that a listener would otherwise miss.
+    /// What read-all skips unless asked otherwise: notes alone. A note read where it stands
+    /// breaks the text it annotates, and a listener reaches it by its reference, as a print
+    /// reader does by eye. Print page numbers are announced (between utterances, never inside
+    /// one: a listener keeping up with a printed edition needs them), and tables, lists,
+    /// sidebars, quotations, figures and captions are read: content skipped by default is
+    /// content a newcomer never learns is there (what Thorium's listeners report of its
+    /// skip-everything default).
     public static let skippedByDefault: Set<ContentKind> = [.note]
 
     /// Whether a listener can leave a structure of this kind and go on after it: notes,
@@ -45,6 +47,9 @@ public enum ContentKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .pageBreak, .caption: false
         }
     }
+
+    /// The kind's name as a listener hears it: "note", "page break", "table"…
+    public var spokenName: String { self == .pageBreak ? "page break" : rawValue }
 
     /// The kinds a list of names gives, as the command line and `serve` take them: names
     /// separated by commas (``rawValue``s, or their plurals such as `notes` and `tables`),

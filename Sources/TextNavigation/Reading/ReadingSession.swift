@@ -259,6 +259,10 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         if unit < elementUnits.count {
             let found = elementUnits[unit]
             narrated = cachedUnits?.spans.first { $0.range == found }
+            if let narrated, isSkipped(narrated) {
+                cursor.offset = found.upperBound
+                return (nil, nil, nil, unit + 1 >= elementUnits.count)
+            }
             // A narrated span is played even when its text is white space alone.
             range = narrated == nil ? trimmed(found, in: element) : found
             cursor.offset = found.upperBound
@@ -268,6 +272,13 @@ public final class ReadingSession: Sequence, IteratorProtocol {
             cursor.offset = element.text.count
         }
         return (range?.isEmpty == false ? range : nil, nil, narrated, unit + 1 >= elementUnits.count)
+    }
+
+    /// Whether read-all passes `span` by: every clip of it is of a kind skipped (a `par` of a
+    /// note or a page break, by its Media Overlay's semantics).
+    private func isSkipped(_ span: NarratedSpan) -> Bool {
+        guard let narration, !skipping.isEmpty else { return false }
+        return span.clips.allSatisfy { !narration.clips[$0].kinds.isDisjoint(with: skipping) }
     }
 
     /// The events for reading `range` of `element` (or its `label`): the page turns before it,

@@ -21,7 +21,9 @@ extension EPUBBook {
     /// `i`), then each `<audio>` element's whole recording over its fallback text.
     public func narration(in document: Document) -> Narration {
         let overlays = mediaOverlays.map {
-            NarrationClip(text: $0.text, audio: AudioClip(source: $0.audio, begin: $0.begin, end: $0.end))
+            NarrationClip(
+                text: $0.text, audio: AudioClip(source: $0.audio, begin: $0.begin, end: $0.end),
+                kinds: EPUBStructuralSemantics.kinds(of: $0.types))
         }
         let embedded = embeddedAudio.filter { $0.element < document.elements.count }.map { audio in
             NarrationClip(

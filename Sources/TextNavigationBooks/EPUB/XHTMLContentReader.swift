@@ -82,9 +82,6 @@ struct XHTMLContentReader {
         "fieldset", "legend", "center", "form",
     ]
     private static let skippedNames: Set<String> = ["head", "script", "style", "template", "rp", "noscript", "title"]
-    private static let noteTypes: Set<String> = [
-        "footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes", "annotation",
-    ]
     private static let noteRoles: Set<String> = ["doc-footnote", "doc-endnote", "doc-endnotes"]
 
     /// A reader whose structures' ids start at `firstStructureID`.
@@ -95,16 +92,28 @@ struct XHTMLContentReader {
     }
 
     /// The kind of structure an element of `name` with these `epub:type`s and `role` makes,
-    /// if any: semantics first (a note or sidebar whatever its element), then the element.
+    /// if any: semantics first (a note or sidebar whatever its element), then the role, then
+    /// the element. Page breaks are markers, not structures.
     static func structureKind(name: String, types: Set<String>, role: String) -> ContentKind? {
-        if !types.isDisjoint(with: noteTypes) || noteRoles.contains(role) { return .note }
-        if types.contains("sidebar") || role == "complementary" || name == "aside" { return .sidebar }
-        if name == "table" || role == "table" || role == "grid" || types.contains("table") { return .table }
-        if name == "ul" || name == "ol" || name == "dl" || role == "list" { return .list }
-        if name == "blockquote" { return .quotation }
-        if name == "figure" || role == "figure" || types.contains("figure") { return .figure }
-        if name == "figcaption" || name == "caption" { return .caption }
-        return nil
+        let named = EPUBStructuralSemantics.kinds(of: types).subtracting([.pageBreak])
+        if named.contains(.note) || noteRoles.contains(role) { return .note }
+        if let kind = ContentKind.allCases.first(where: named.contains) { return kind }
+        switch role {
+        case "complementary": return .sidebar
+        case "table", "grid": return .table
+        case "list": return .list
+        case "figure": return .figure
+        default: break
+        }
+        switch name {
+        case "aside": return .sidebar
+        case "table": return .table
+        case "ul", "ol", "dl": return .list
+        case "blockquote": return .quotation
+        case "figure": return .figure
+        case "figcaption", "caption": return .caption
+        default: return nil
+        }
     }
 
     /// Reads the document whose root element is `root`.

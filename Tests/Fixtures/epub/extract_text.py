@@ -5,7 +5,7 @@ An independent reference for EPUBCorpusTests: Python's zipfile, ElementTree (for
 html.parser (for XHTML; it resolves named entities itself) instead of libzip and libxml2, and
 a separate reading of the same rules: spine order without linear="no" items; not read are head,
 script, style, template, rt, rp, title, noscript, anything hidden or aria-hidden="true",
-footnote/endnote asides, page-break markers and epub:switch cases (only the default is read);
+footnote/endnote/annotation blocks (notes, which read-all skips by default), page-break markers and epub:switch cases (only the default is read);
 img reads its alt text, svg its title, math its alttext.
 
 Usage: extract_text.py BOOK.epub   prints one line per content document: its text.
@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 SKIPPED = {"head", "script", "style", "template", "rt", "rp", "title", "noscript"}
-NOTES = {"footnote", "endnote", "rearnote", "note", "footnotes", "endnotes"}
+NOTES = {"footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes", "annotation"}
 VOID = {"img", "br", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
 
 class Reader(html.parser.HTMLParser):
@@ -45,7 +45,7 @@ class Reader(html.parser.HTMLParser):
         if "pagebreak" in types or role == "doc-pagebreak":
             skip = True
         if (types & NOTES or role in ("doc-footnote", "doc-endnote", "doc-endnotes")) and name in (
-                "aside", "section", "div", "li", "ol"):
+                "aside", "section", "div", "li", "ol", "p"):
             skip = True
         if tag == "epub:case" or (tag == "case" and any(t[0].endswith("switch") for t in self.stack)):
             skip = True

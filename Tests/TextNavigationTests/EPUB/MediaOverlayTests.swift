@@ -110,6 +110,23 @@ struct MediaOverlayTests {
         #expect(clips[1].types == ["sidebar", "note"])
         #expect(clips[2].text == ReadingPosition(element: 1, offset: 0)..<ReadingPosition(element: 1, offset: 17))
         #expect(clips.map(\.duration) == [1500, 1500, 1000])
+        // The types are kinds of content for the narration: read-all skipping notes passes the
+        // note's clip by, its text included; skipping nothing, every clip plays.
+        let narration = book.narration(in: document)
+        #expect(narration.clips.map(\.kinds) == [[], [.sidebar, .note], []])
+        func narrated(skipping kinds: Set<ContentKind>) -> [String] {
+            ReadingSession(document: document, granularity: .sentence, page: 1, narration: narration, skipping: kinds)
+                .compactMap {
+                    if case .utterance(let u) = $0 { "\(u.narration == nil ? "tts" : "audio"):\(u.text)" } else { nil }
+                }
+        }
+        let all = narrated(skipping: [])
+        #expect(
+            all.filter { $0.hasPrefix("audio:") } == [
+                "audio:sentence one.", "audio:Sentence two.", "audio:" + document.elements[1].string,
+            ])
+        #expect(narrated(skipping: [.note]) == all.filter { $0 != "audio:Sentence two." })
+        #expect(narrated(skipping: [.table]) == all)
     }
 
     @Test("bad overlays: pointing nowhere, at itself, bad clocks, backwards clips: left out with a warning")
