@@ -128,6 +128,21 @@ extension CommandOption {
     }
 }
 
+extension CommandOption {
+    /// A value `parse` reads, with a default (shown in help as `shownDefault`): a text it reads
+    /// as `nil` is refused before the command runs, as not `expected`.
+    static func parsed(
+        _ name: String, valueName: String, help: String, expected: String, default defaultValue: Value,
+        shownDefault: String, parse: @escaping @Sendable (String) -> Value?
+    ) -> Self {
+        Self(
+            spec: CommandSpec.Option(
+                name: name, valueName: valueName, help: help, defaultValue: shownDefault,
+                check: { parse($0) == nil ? "expected \(expected)" : nil })
+        ) { $0.last.flatMap(parse) ?? defaultValue }
+    }
+}
+
 extension CommandSpec.Option {
     /// An option whose value is a number read by `parse` and checked against `range`.
     fileprivate static func number<Number: Comparable & Sendable>(

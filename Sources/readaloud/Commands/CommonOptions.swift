@@ -16,6 +16,15 @@ enum CommonOptions {
         "locale", valueName: "ID",
         help: "The text's language, as a BCP-47 tag or ICU locale id (ja, th, ja@lw=phrase).", default: defaultLocale)
 
+    /// `--skip`: the kinds of content read-all passes by.
+    static let skip = CommandOption<Set<ContentKind>>.parsed(
+        "skip", valueName: "KINDS",
+        help:
+            "Kinds of content read-all passes by, comma-separated: note, pagebreak (print page announcements), "
+            + "sidebar, table, list, quotation, figure, caption; none, or all.",
+        expected: "kinds from " + ContentKind.allCases.map(\.rawValue).joined(separator: ", ") + ", none or all",
+        default: ContentKind.skippedByDefault, shownDefault: "note", parse: ContentKind.kinds(named:))
+
     static let lossy = CommandOption.flag(
         "lossy", help: "Replace invalid UTF-8 with U+FFFD instead of stopping with an error.")
 

@@ -15,7 +15,7 @@ enum ReadCommand {
             granularity.spec, width.spec, linesPerPage.spec, from.spec, page.spec, printPage.spec, format.spec,
             CommonOptions.locale.spec,
         ] + SpeechOptions.all + [
-            SpeechOptions.narration.spec, CommonOptions.lossy.spec,
+            SpeechOptions.narration.spec, CommonOptions.skip.spec, CommonOptions.lossy.spec,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
@@ -28,6 +28,9 @@ enum ReadCommand {
             highlighted on a terminal, and JSON Lines gets a "progress" event per word. An EPUB with \
             Media Overlays is read by its recorded narration where it has some (each clip played \
             in its place, the voice reading the rest; --narration off reads with the voice alone).
+
+            --skip passes by kinds of content (notes by default, which are read when reading \
+            starts in one, as after following a note reference); --skip none reads everything.
 
             Ctrl-C (or SIGTERM, SIGHUP) stops after the current unit and prints the locator to \
             resume from with --from (exit status 130; 143, 129); with --speak it stops the speech \
@@ -83,7 +86,7 @@ enum ReadCommand {
         try read(
             opened.document, metadata: opened.metadata, from: start, page: startPage,
             granularity: arguments[granularity], settings: speech, narration: narration,
-            engine: engine, format: arguments[Self.format])
+            skipping: arguments[CommonOptions.skip], engine: engine, format: arguments[Self.format])
     }
 
     /// The speech settings, once the options are known to go together.
@@ -159,7 +162,8 @@ enum ReadCommand {
     private static func read(
         _ document: Document, metadata: BookMetadata, from position: ReadingPosition?, page: Int,
         granularity: TextGranularity,
-        settings: SpeechSettings, narration: Narration?, engine: (any SoundingSpeechEngine)?,
+        settings: SpeechSettings, narration: Narration?, skipping: Set<ContentKind>,
+        engine: (any SoundingSpeechEngine)?,
         format: EventFormatter.Format
     ) throws(CommandFailure) {
         let output = StandardOutput.shared
@@ -171,7 +175,7 @@ enum ReadCommand {
         let done = DispatchSemaphore(value: 0)
         let player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: engine ?? SilentSpeechEngine(), settings: settings,
-            narration: narration
+            narration: narration, skipping: skipping
         ) { event in
             printer.present(event)
             switch event {

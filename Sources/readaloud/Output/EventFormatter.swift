@@ -7,7 +7,9 @@ import TextNavigationBooks
 /// The JSON Lines schema (one object per line; docs/cli.md documents it):
 /// - first, `{"type":"start","page":N,"pages":M,"elements":E}`, with `title`, `creator` and
 ///   `metadata` when the book gives them (see ``metadataValue(_:)``)
-/// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`
+/// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`,
+///   with `structures` when its element is part of a table, a note, a list… (see
+///   ``addStructures(of:to:)``)
 /// - `{"type":"heading","element":N,"text":…}`
 /// - `{"type":"customContent","element":N,"label":…,"value":…}`
 /// - `{"type":"pageTurn","from":N,"to":N,"announcement":"Page 2 of 40"}`
@@ -98,7 +100,9 @@ enum EventFormatter {
                 object.add("end", utterance.range.upperBound)
                 object.add("granularity", utterance.granularity.rawValue)
                 object.add("locator", locatorObject(Locator(position: utterance.position, in: document)))
-                addMarkup(of: document.elements[utterance.element], for: utterance, to: &object)
+                let element = document.elements[utterance.element]
+                addStructures(of: element, to: &object)
+                addMarkup(of: element, for: utterance, to: &object)
                 if let narration = utterance.narration { addNarration(narration, to: &object) }
             case .heading(let element, let text):
                 object.add("type", "heading")
@@ -137,6 +141,21 @@ enum EventFormatter {
                 item.add("clipBegin", clip.begin)
                 if let end = clip.end { item.add("clipEnd", end) }
                 item.add("clip", index)
+                return item
+            })
+    }
+
+    /// The structures an utterance's element is part of, when it is part of any (a table, a
+    /// note, a list…): `structures`, `[{"kind","id"}]`, outermost first.
+    static func addStructures(of element: any NavigableElement, to object: inout JSONObject) {
+        let structures = element.markup.structures
+        guard !structures.isEmpty else { return }
+        object.add(
+            "structures",
+            structures.map { structure in
+                var item = JSONObject()
+                item.add("kind", structure.kind.rawValue)
+                item.add("id", structure.id)
                 return item
             })
     }
