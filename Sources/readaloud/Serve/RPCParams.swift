@@ -90,6 +90,24 @@ struct RPCParams {
         return bool
     }
 
+    /// Kinds of content, as an array of their names (``ContentKind/init(name:)``: `note`,
+    /// `table`… or their plurals); `defaultValue` when absent.
+    func kinds(_ name: String, default defaultValue: Set<ContentKind>) throws(RPCError) -> Set<ContentKind> {
+        guard let value = self[name] else { return defaultValue }
+        let known = ContentKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .array(let items) = value else {
+            throw .invalidParams(name, "must be an array of kinds (\(known)), not \(Self.describe(value))")
+        }
+        var kinds: Set<ContentKind> = []
+        for item in items {
+            guard case .string(let text) = item, let kind = ContentKind(name: text) else {
+                throw .invalidParams(name, "\(Self.describe(item)) is no kind of content (one of: \(known))")
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
     /// One of `choices`' names; `defaultValue` when absent (missing when that is `nil`).
     func choice<Value>(_ name: String, _ choices: [(String, Value)], default defaultValue: Value? = nil)
         throws(RPCError) -> Value

@@ -37,7 +37,8 @@ final class ReadAllSession: @unchecked Sendable {
     /// the start of page `page` (from 1), once started (``start()``).
     init(
         id: Int, book: Int, document: Document, metadata: BookMetadata, granularity: TextGranularity,
-        narration: Narration? = nil, from position: ReadingPosition?, page: Int, output: OutputQueue
+        narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
+        from position: ReadingPosition?, page: Int, output: OutputQueue
     ) {
         self.id = id
         self.book = book
@@ -58,7 +59,7 @@ final class ReadAllSession: @unchecked Sendable {
                 page: startPage, pages: document.pageCount, elements: document.elements.count, metadata: metadata,
                 format: .jsonl))
         player = ReadAloudPlayer(
-            document: document, granularity: granularity, engine: engine, narration: narration
+            document: document, granularity: granularity, engine: engine, narration: narration, skipping: skipping
         ) { [weak self] event in
             guard case .reading(.end) = event, let self else { return }
             engine.send(Self.notification(session: id, event: .end, document: document))
@@ -97,6 +98,13 @@ final class ReadAllSession: @unchecked Sendable {
         lock.withLock { isPausedBeforeStart = true }
         player.pause()
         return (stateNow, player.heardLocator.position)
+    }
+
+    /// Leaves the structure being read (``ReadAloudPlayer/escape()``): the structure left and
+    /// where reading goes on, or `nil` when there is none to leave.
+    func escape() -> (ContentStructure, ReadingPosition)? {
+        guard let structure = player.escape() else { return nil }
+        return (structure, player.heardLocator.position)
     }
 
     /// Goes on after ``pause()``.

@@ -1,7 +1,7 @@
 import ReadaloudJSON
 import TextNavigation
 
-/// `readAll`, `pause`, `resume` and `stop`.
+/// `readAll`, `pause`, `resume`, `escape` and `stop`.
 extension Server {
     /// How many finished sessions are kept for `stop` to answer before they are let go.
     static let finishedSessionsKept = 64
@@ -22,12 +22,13 @@ extension Server {
             page = number
         }
         let narration = try params.optionalBool("narration") ?? true ? book.narration : nil
+        let skipping = try params.kinds("skip", default: ContentKind.skippedByDefault)
         forgetFinishedSessions()
         let id = nextSessionID
         nextSessionID += 1
         let session = ReadAllSession(
             id: id, book: book.id, document: book.document, metadata: book.metadata, granularity: granularity,
-            narration: narration, from: position, page: page, output: output)
+            narration: narration, skipping: skipping, from: position, page: page, output: output)
         sessions[id] = session
         sessionsToStart.append(session)
         return .object([("session", .integer(id))])
@@ -41,6 +42,19 @@ extension Server {
 
     func resume(_ params: RPCParams) throws(RPCError) -> JSONValue {
         .object([("state", .string(try session(params).resume().rawValue))])
+    }
+
+    /// Leaves the table, list, note, quotation, sidebar or figure being read and goes on after
+    /// it: answers the structure left (`kind`, `id`) and where reading goes on, or `escaped`
+    /// false when the reading is in none.
+    func escape(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let session = try session(params)
+        guard let (structure, position) = session.escape() else { return .object([("escaped", .bool(false))]) }
+        let locator = EventFormatter.locatorObject(Locator(position: position, in: session.document))
+        return .object([
+            ("escaped", .bool(true)), ("kind", .string(structure.kind.rawValue)), ("id", .integer(structure.id)),
+            ("locator", Self.value(ofJSON: locator.text)),
+        ])
     }
 
     func stop(_ params: RPCParams) throws(RPCError) -> JSONValue {
