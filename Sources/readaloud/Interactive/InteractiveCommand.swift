@@ -20,13 +20,13 @@ enum InteractiveCommand {
             CommandSpec.Option(name: "interactive", valueName: nil, help: "Open the terminal reader (also -i)."),
             granularity.spec, from.spec, pace.spec, noSpeech.spec, transcript.spec,
         ] + SpeechOptions.all + [
-            SpeechOptions.narration.spec,
+            SpeechOptions.narration.spec, CommonOptions.skip.spec,
             SelectionStoreOptions.store.spec, CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
             Keys: arrows move by the rotor's unit and by line, Tab changes the unit, Space reads \
             all, Shift-arrows select, a lists actions, s lists saved selections, q quits; ? shows \
-            every key. The place the book is left at is kept beside the saved-selections store \
+            every key; x leaves the table, list, note or quotation being read. The place the book is left at is kept beside the saved-selections store \
             and the book opens there next time.
 
             Read all speaks when speech is available (speech-dispatcher, else espeak-ng on the \
@@ -83,7 +83,7 @@ enum InteractiveCommand {
             settings: InteractiveReader.Settings(
                 title: book.displayTitle, book: identity,
                 unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
-                narration: narration,
+                narration: narration, skipping: arguments[CommonOptions.skip],
                 store: stores.selections, storeProblem: stores.problem, positions: stores.positions,
                 transcript: transcript))
         let status = reader.run()

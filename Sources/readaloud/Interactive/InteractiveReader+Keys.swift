@@ -64,7 +64,7 @@ extension InteractiveReader {
     /// Carries out a key's command in reading; returns an exit status when the reader should end.
     private func perform(_ command: KeyMap.Command) -> Int32? {
         switch command {
-        case .readAll, .stop, .help, .quit, .highContrast, .largerText, .smallerText:
+        case .readAll, .stop, .escapeStructure, .help, .quit, .highContrast, .largerText, .smallerText:
             break
         default:
             // Any other key stops reading all, as VoiceOver's say-all stops on a key.
@@ -78,6 +78,8 @@ extension InteractiveReader {
             announce(unit.rawValue)
         case .readAll:
             toggleReadAll()
+        case .escapeStructure:
+            escapeStructure()
         case .stop:
             if player != nil {
                 stopReading()

@@ -7,11 +7,31 @@ extension InteractiveReader {
         if player == nil {
             player = ReadAllPlayer(
                 document: document, from: cursor.position, granularity: unit.readingGranularity, pace: settings.pace,
-                speech: settings.speech, narration: settings.narration, transcript: settings.transcript)
+                speech: settings.speech, narration: settings.narration, skipping: settings.skipping,
+                transcript: settings.transcript)
             if let problem = settings.speechProblem { announce("No speech: \(problem)") }
         } else {
             player!.togglePause()
             announce(player!.isPaused ? "Paused" : "Reading")
+        }
+    }
+
+    /// Leaves the table, list, note, quotation, sidebar or figure at the cursor: reading all
+    /// goes on after it; otherwise the cursor moves there. Says what was left, or that there
+    /// is nothing to leave.
+    func escapeStructure() {
+        let left: ContentStructure?
+        if let player {
+            left = player.escape()
+        } else {
+            var navigator = Navigator(document: document, position: cursor.position)
+            left = navigator.escape()
+            if left != nil { cursor.move(to: navigator.position) }
+        }
+        if let left {
+            announce("Left \(left.kind.spokenName)")
+        } else {
+            announce("Not in a table, list, note, quotation, sidebar or figure")
         }
     }
 

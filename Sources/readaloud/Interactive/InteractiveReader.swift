@@ -28,6 +28,8 @@ final class InteractiveReader {
         var speechProblem: String?
         /// The book's recorded narration read-all plays (`--narration`), or `nil`.
         var narration: Narration? = nil
+        /// The kinds of content read-all passes by (`--skip`).
+        var skipping: Set<ContentKind> = ContentKind.skippedByDefault
         /// Where saved selections live, or `nil` when the store could not be opened.
         var store: SavedSelectionStore?
         /// Why there is no store, said when the user asks for it.

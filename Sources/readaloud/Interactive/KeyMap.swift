@@ -7,7 +7,7 @@ enum KeyMap {
     enum Command: Hashable {
         case nextUnit, previousUnit, nextLine, previousLine, lineStart, lineEnd, nextPage, previousPage
         case rotorNext, rotorPrevious
-        case readAll, stop
+        case readAll, stop, escapeStructure
         case selectForward, selectBackward
         case actions, savedSelections
         case largerText, smallerText, highContrast
@@ -39,6 +39,9 @@ enum KeyMap {
             label: "Space", keys: [.character(" ")], command: .readAll,
             help: "read all from here; Space again pauses and resumes"),
         Binding(label: "Esc", keys: [.escape], command: .stop, help: "stop reading; clear the selection"),
+        Binding(
+            label: "x", keys: [.character("x")], command: .escapeStructure,
+            help: "leave the table, list, note, quotation, sidebar or figure; reading goes on after it"),
         Binding(
             label: "Shift-→ / Shift-←", keys: [.shiftRight], command: .selectForward,
             help: "select forward / backward by the rotor's unit: extend away from the anchor, shrink toward it"),

@@ -41,13 +41,14 @@ final class ReadAllPlayer: Sendable {
     /// utterance every `pace` without it; each event written to `transcript` too.
     init(
         document: Document, from position: ReadingPosition, granularity: TextGranularity, pace: Duration,
-        speech: Speech?, narration: Narration? = nil, transcript: ReadAllTranscript? = nil
+        speech: Speech?, narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
+        transcript: ReadAllTranscript? = nil
     ) {
         isSpeaking = speech != nil
         let inbox = self.inbox
         player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: speech?.engine ?? PacedSpeechEngine(pace: pace),
-            settings: speech?.settings ?? SpeechSettings(), narration: narration
+            settings: speech?.settings ?? SpeechSettings(), narration: narration, skipping: skipping
         ) { event in
             if case .reading(let reading) = event { transcript?.write(reading, in: document) }
             let step: Step? =
@@ -82,6 +83,12 @@ final class ReadAllPlayer: Sendable {
     /// Pauses (silencing the voice at once), or goes on from a pause.
     func togglePause() {
         if isPaused { player.resume() } else { player.pause() }
+    }
+
+    /// Leaves the structure being read and goes on after it (``ReadAloudPlayer/escape()``):
+    /// the structure left, or `nil` when there is none.
+    func escape() -> ContentStructure? {
+        player.escape()
     }
 
     /// Stops reading: the voice falls silent at once.
