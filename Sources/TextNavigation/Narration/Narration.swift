@@ -50,6 +50,12 @@ public struct Narration: Sendable {
     /// The spans of element `element`, in order.
     public func spans(in element: Int) -> [NarratedSpan] { spansByElement[element] ?? [] }
 
+    /// Whether read-all skipping `kinds` passes `span` by: every clip of it is of a kind
+    /// skipped (a `par` of a note, by its Media Overlay's semantics).
+    public func passesBy(_ span: NarratedSpan, skipping kinds: Set<ContentKind>) -> Bool {
+        !kinds.isEmpty && span.clips.allSatisfy { !clips[$0].kinds.isDisjoint(with: kinds) }
+    }
+
     /// `clip` cut in pieces for texts of `lengths`, each getting a share of its time in
     /// proportion to its length (all of it to the first when the clip's end is unknown).
     private static func share(_ clip: AudioClip, among lengths: [Int]) -> [AudioClip] {

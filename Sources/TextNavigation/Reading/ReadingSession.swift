@@ -33,13 +33,16 @@
 /// Opening a long book at a saved place need not wait for the whole book to be laid out: a
 /// session made with `deferringPagination` produces its first utterance before the document
 /// is paginated, and paginates on the next event (see
-/// ``init(document:granularity:from:deferringPagination:narration:)``).
+/// ``init(document:granularity:from:deferringPagination:narration:skipping:)``).
 ///
 /// Pull events with ``next()`` or `for event in session`: a class, its own iterator, so a loop
 /// reads the session itself (after `break`, ``position`` is where it stopped; `Array(session)`
 /// reads it to the end). ``pause()`` stops after the current event; ``position`` is then where
 /// to resume, in this session (``resume()``) or a new one. Not `Sendable`: one reader's
 /// session. Sessions on different tasks may share a document.
+// Long because: one pull-based state machine (cursor, page, pending events, the run passed by)
+// whose private state every step reads; the narration's and the pages' parts are in their own
+// types.
 public final class ReadingSession: Sequence, IteratorProtocol {
     /// The session's state.
     public enum State: Sendable, Hashable {
@@ -259,7 +262,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         if unit < elementUnits.count {
             let found = elementUnits[unit]
             narrated = cachedUnits?.spans.first { $0.range == found }
-            if let narrated, isSkipped(narrated) {
+            if let narrated, narration?.passesBy(narrated, skipping: skipping) == true {
                 cursor.offset = found.upperBound
                 return (nil, nil, nil, unit + 1 >= elementUnits.count)
             }
@@ -272,13 +275,6 @@ public final class ReadingSession: Sequence, IteratorProtocol {
             cursor.offset = element.text.count
         }
         return (range?.isEmpty == false ? range : nil, nil, narrated, unit + 1 >= elementUnits.count)
-    }
-
-    /// Whether read-all passes `span` by: every clip of it is of a kind skipped (a `par` of a
-    /// note or a page break, by its Media Overlay's semantics).
-    private func isSkipped(_ span: NarratedSpan) -> Bool {
-        guard let narration, !skipping.isEmpty else { return false }
-        return span.clips.allSatisfy { !narration.clips[$0].kinds.isDisjoint(with: skipping) }
     }
 
     /// The events for reading `range` of `element` (or its `label`): the page turns before it,
