@@ -203,13 +203,16 @@ class Book:
     def resolve(self, locator):
         return self._call("resolve", locator=locator)
 
-    def read_all(self, granularity="sentence", start=None, page=None):
-        """Starts reading (from a locator `start`, or a page from 1) and returns the `Session`."""
+    def read_all(self, granularity="sentence", start=None, page=None, skip=None):
+        """Starts reading (from a locator `start`, or a page from 1) and returns the `Session`;
+        `skip` is a list of kinds of content to pass by (`"note"`, `"table"`...; notes when None)."""
         params = {"granularity": granularity}
         if start is not None:
             params["from"] = start
         if page is not None:
             params["page"] = page
+        if skip is not None:
+            params["skip"] = list(skip)
         return Session(self.server, self._call("readAll", **params)["session"])
 
     def select(self, element, offset, granularity):
@@ -265,6 +268,11 @@ class Session:
 
     def resume(self):
         return self.server.request("resume", session=self.id)
+
+    def escape(self):
+        """Leaves the table, list, note, quotation, sidebar or figure being read, reading on after
+        it; returns `{"escaped", "kind", "id"}` (`{"escaped": False}` when in none)."""
+        return self.server.request("escape", session=self.id)
 
     def stop(self):
         """Stops reading; returns `{"state", "locator"}`, the locator to go on from."""

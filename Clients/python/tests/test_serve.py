@@ -114,6 +114,28 @@ class ServeTests(unittest.TestCase):
                  if json.loads(line)["type"] == "utterance"]
         self.assertEqual(utterances, whole)
 
+    def test_notes_are_passed_by_unless_asked_for_and_escape_leaves_one(self):
+        with open(os.path.join(self.directory.name, "notes.txt"), "w") as book_file:
+            book_file.write("Before.\n\n[Footnote 1: " + " ".join(["note"] * 50000) + "]\n\nAfter.\n")
+        book = self.server.open(path=book_file.name)
+
+        def texts(session):
+            return [event["text"].strip() for event in session.events() if event["type"] == "utterance"]
+
+        self.assertEqual(texts(book.read_all(granularity="paragraph")), ["Before.", "After."])
+        self.assertEqual(len(texts(book.read_all(granularity="paragraph", skip=[]))), 3)
+        with self.assertRaises(ServerError):
+            book.read_all(skip=["pictures"])
+        session = book.read_all(granularity="word", skip=[])
+        words = session.events()
+        self.assertEqual(next(words)["type"], "start")
+        self.assertEqual(next(words)["text"], "Before")
+        escaped = session.escape()
+        self.assertEqual((escaped["escaped"], escaped["kind"]), (True, "note"), escaped)
+        rest = [event["text"] for event in words if event["type"] == "utterance"]
+        self.assertEqual(rest[-1], "After")
+        self.assertLess(len(rest), 45000)
+
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)
         selection = book.select(element=20, offset=3, granularity="sentence")

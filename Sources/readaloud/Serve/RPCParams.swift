@@ -100,8 +100,11 @@ struct RPCParams {
         }
         var kinds: Set<ContentKind> = []
         for item in items {
-            guard case .string(let text) = item, let kind = ContentKind(name: text) else {
-                throw .invalidParams(name, "\(Self.describe(item)) is no kind of content (one of: \(known))")
+            guard case .string(let text) = item else {
+                throw .invalidParams(name, "holds \(Self.describe(item)), not the name of a kind (one of: \(known))")
+            }
+            guard let kind = ContentKind(name: text) else {
+                throw .invalidParams(name, "'\(text)' is no kind of content (one of: \(known))")
             }
             kinds.insert(kind)
         }

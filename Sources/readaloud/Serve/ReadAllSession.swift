@@ -100,11 +100,10 @@ final class ReadAllSession: @unchecked Sendable {
         return (stateNow, player.heardLocator.position)
     }
 
-    /// Leaves the structure being read (``ReadAloudPlayer/escape()``): the structure left and
-    /// where reading goes on, or `nil` when there is none to leave.
-    func escape() -> (ContentStructure, ReadingPosition)? {
-        guard let structure = player.escape() else { return nil }
-        return (structure, player.heardLocator.position)
+    /// Leaves the structure being read (``ReadAloudPlayer/escape()``): the structure left, or
+    /// `nil` when there is none to leave.
+    func escape() -> ContentStructure? {
+        player.escape()
     }
 
     /// Goes on after ``pause()``.

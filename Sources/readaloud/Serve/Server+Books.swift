@@ -28,6 +28,7 @@ extension Server {
         let document: Document
         var metadata = BookMetadata()
         var narration: Narration?
+        var activeClasses: (element: String?, document: String?) = (nil, nil)
         switch (path, text) {
         case (let path?, nil):
             try Self.checkOpenable(path)
@@ -38,6 +39,7 @@ extension Server {
                 document = book.document
                 metadata = book.metadata
                 narration = book.narration
+                activeClasses = (book.epub?.mediaActiveClass, book.epub?.mediaPlaybackActiveClass)
             } catch {
                 throw .bookUnreadable(error.message)
             }
@@ -60,12 +62,22 @@ extension Server {
             id: id, source: source, document: document, metadata: metadata, width: width, linesPerPage: linesPerPage)
         open.narration = narration
         books[id] = open
-        return .object([
-            ("book", .integer(id)), ("elements", .integer(document.elements.count)),
-            ("pages", .integer(document.pageCount)), ("title", open.title.map(JSONValue.string) ?? .null),
-            ("creator", metadata.creator.map { .string($0.value) } ?? .null),
-            ("metadata", EventFormatter.metadataValue(metadata) ?? .null),
-            ("narrated", .bool(narration != nil)),
+        return Self.answer(opening: open, activeClasses: activeClasses)
+    }
+
+    /// `open`'s answer: what the client knows `book` by, with its Media Overlays' classes
+    /// (`media:active-class`, `media:playback-active-class`).
+    private static func answer(opening book: OpenBook, activeClasses: (element: String?, document: String?))
+        -> JSONValue
+    {
+        .object([
+            ("book", .integer(book.id)), ("elements", .integer(book.document.elements.count)),
+            ("pages", .integer(book.document.pageCount)), ("title", book.title.map(JSONValue.string) ?? .null),
+            ("creator", book.metadata.creator.map { .string($0.value) } ?? .null),
+            ("metadata", EventFormatter.metadataValue(book.metadata) ?? .null),
+            ("narrated", .bool(book.narration != nil)),
+            ("activeClass", activeClasses.element.map(JSONValue.string) ?? .null),
+            ("playbackActiveClass", activeClasses.document.map(JSONValue.string) ?? .null),
         ])
     }
 

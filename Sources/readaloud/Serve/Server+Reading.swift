@@ -44,16 +44,13 @@ extension Server {
         .object([("state", .string(try session(params).resume().rawValue))])
     }
 
-    /// Leaves the table, list, note, quotation, sidebar or figure being read and goes on after
-    /// it: answers the structure left (`kind`, `id`) and where reading goes on, or `escaped`
-    /// false when the reading is in none.
+    /// Leaves the table, list, note, quotation, sidebar or figure being read and reads on from
+    /// the element after it: answers the structure left (`kind`, `id`), or `escaped` false when
+    /// the reading is in none. The events that follow say where reading went on.
     func escape(_ params: RPCParams) throws(RPCError) -> JSONValue {
-        let session = try session(params)
-        guard let (structure, position) = session.escape() else { return .object([("escaped", .bool(false))]) }
-        let locator = EventFormatter.locatorObject(Locator(position: position, in: session.document))
+        guard let structure = try session(params).escape() else { return .object([("escaped", .bool(false))]) }
         return .object([
             ("escaped", .bool(true)), ("kind", .string(structure.kind.rawValue)), ("id", .integer(structure.id)),
-            ("locator", Self.value(ofJSON: locator.text)),
         ])
     }
 
