@@ -192,6 +192,8 @@ struct NarrationPlaybackTests {
         let server = try ServeProcess()
         let opened = try server.request(1, "open", ["path": Self.book])["result"] as? [String: Any] ?? [:]
         #expect(opened["narrated"] as? Bool == true)
+        #expect(opened["activeClass"] as? String == "my-active-item")
+        #expect(opened["playbackActiveClass"] as? String == "my-document-playing")
         let book = opened["book"] as? Int ?? 0
         var events: [[String: Any]] = []
         for (id, narration) in [(2, true), (3, false)] {

@@ -64,6 +64,9 @@ public struct EPUBBook: Sendable {
     public let mediaDuration: Int?
     /// The class a reading system gives the element being narrated (`media:active-class`).
     public let mediaActiveClass: String?
+    /// The class a reading system gives the document element while narration plays
+    /// (`media:playback-active-class`).
+    public let mediaPlaybackActiveClass: String?
     /// What was wrong but did not stop reading: a spine item skipped (remote, or with no
     /// content document in its fallback chain), a content document missing or not well-formed
     /// (named), a navigation document that could not be read.
@@ -128,6 +131,7 @@ public struct EPUBBook: Sendable {
         embeddedAudio = Self.embeddedAudio(of: spine, in: archive, problems: &problems)
         mediaDuration = package.mediaDuration
         mediaActiveClass = package.mediaActiveClass
+        mediaPlaybackActiveClass = package.mediaPlaybackActiveClass
         self.problems = problems
         anchors = spine.anchors
         let buffer = Self.buffer(joining: spine.blocks)

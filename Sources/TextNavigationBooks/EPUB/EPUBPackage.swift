@@ -46,6 +46,8 @@ struct EPUBPackage {
     let mediaDuration: Int?
     /// `media:active-class`, if given.
     let mediaActiveClass: String?
+    /// `media:playback-active-class`, if given.
+    let mediaPlaybackActiveClass: String?
     let manifest: [String: ManifestItem]
     /// The spine's readable items, in order: an item listed twice is read twice.
     let spine: [SpineItem]
@@ -79,6 +81,7 @@ struct EPUBPackage {
         }
         mediaDuration = property("media:duration").flatMap(SMILClock.milliseconds)
         mediaActiveClass = property("media:active-class")
+        mediaPlaybackActiveClass = property("media:playback-active-class")
         let manifest = Self.manifest(of: package, folder: EPUBPath.folder(of: path))
         self.manifest = manifest
         guard let spineNode = package.element(named: "spine") else {

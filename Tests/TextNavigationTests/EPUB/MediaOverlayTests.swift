@@ -29,6 +29,7 @@ struct MediaOverlayTests {
         #expect(book.problems.isEmpty, "\(book.problems)")
         #expect(book.mediaDuration == 36_266)
         #expect(book.mediaActiveClass == "my-active-item")
+        #expect(book.mediaPlaybackActiveClass == "my-document-playing")
         let clips = book.mediaOverlays
         #expect(clips.count == 6)
         let texts = clips.map { clip in
