@@ -52,7 +52,7 @@ public enum ContentKind: String, Sendable, Hashable, CaseIterable, Codable {
     public var spokenName: String { self == .pageBreak ? "page break" : rawValue }
 
     /// The kinds a list of names gives, as the command line and `serve` take them: names
-    /// separated by commas (``rawValue``s, or their plurals such as `notes` and `tables`),
+    /// separated by commas (the `rawValue`s, or their plurals such as `notes` and `tables`),
     /// `none` for no kind, `all` for every kind.
     ///
     /// - Returns: the kinds, or `nil` when a name is none of them.

@@ -34,7 +34,7 @@ public struct Utterance: Sendable, Hashable {
     /// The page (from 1) the reader is on when the utterance is spoken.
     ///
     /// The first utterance of a session that defers pagination
-    /// (``ReadingSession/init(document:granularity:from:deferringPagination:narration:)``) finds its page
+    /// (``ReadingSession/init(document:granularity:from:deferringPagination:narration:skipping:)``) finds its page
     /// when first asked: that paginates the document if nothing has yet, so it may take as long
     /// as pagination. Every other utterance knows its page when it is made.
     public var page: Int { pageNumber.resolved }
