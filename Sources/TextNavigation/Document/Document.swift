@@ -39,6 +39,8 @@ public final class Document: Sendable {
     private let backendPages: BackendPages?
     private let forcedBreaks: ForcedBreaks
     private let state: Locked<State>
+    /// The positions list, made on first use (the text's lengths do not change with layout).
+    private let positions = Locked<PositionList?>(nil)
 
     /// The elements that always start a page: given as indices, or asked of the contents the
     /// elements are made from (not copied into a set: a book of form feeds has millions).
@@ -134,6 +136,25 @@ public final class Document: Sendable {
     package var elementContents: (any ElementContentSource)? {
         if case .contents(let contents) = forcedBreaks { return contents }
         return nil
+    }
+
+    /// The document's positions list and progression (``PositionList``), made on first use
+    /// from the elements' text lengths without making a book's elements.
+    ///
+    /// - Complexity: O(n) in the number of elements the first time, O(1) after.
+    public var positionList: PositionList {
+        if let list = positions.withLock({ $0 }) { return list }
+        let count = elements.count
+        let list: PositionList
+        if let contents = elementContents {
+            list = PositionList(
+                lengths: (0..<count).map(contents.textLength(at:)), resources: (0..<count).map(contents.resource(at:)))
+        } else {
+            list = PositionList(
+                lengths: elements.map(\.text.count), resources: elements.map(\.markup.href))
+        }
+        positions.withLock { $0 = $0 ?? list }
+        return list
     }
 
     /// The page layout: the one given last, or `nil` for backend-made pages never laid out.

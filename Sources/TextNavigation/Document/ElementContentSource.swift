@@ -32,12 +32,18 @@ package protocol ElementContentSource: AnyObject, Sendable {
     /// Where element `index`'s text starts in the book's file, in bytes, or `nil` when the
     /// source does not know (kept in a ``Locator`` as a hint for reopening the file there).
     func sourceByteOffset(at index: Int) -> Int?
+
+    /// The resource element `index` comes from (an EPUB content document's entry name), or
+    /// `nil` for a source of one resource; a new resource starts a new ``PositionList`` position.
+    func resource(at index: Int) -> String?
 }
 
 extension ElementContentSource {
     package func startsPage(at index: Int) -> Bool { false }
 
     package func sourceByteOffset(at index: Int) -> Int? { nil }
+
+    package func resource(at index: Int) -> String? { nil }
 }
 
 /// Contents listed one by one, each with its own locale, traits and markup (an EPUB book's
@@ -62,4 +68,6 @@ package final class ElementContentList: ElementContentSource {
     package func content(at index: Int) -> ElementContent { contents[index] }
 
     package func startsPage(at index: Int) -> Bool { pageBreaksBefore.contains(index) }
+
+    package func resource(at index: Int) -> String? { contents[index].markup.href }
 }

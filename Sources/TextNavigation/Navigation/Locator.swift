@@ -8,6 +8,10 @@ import Foundation
 /// ``resolve(in:)`` finds the same place after a re-layout (pages may differ; element and
 /// offset do not) and the nearest match of the surrounding text after small edits.
 ///
+/// `totalProgression` and `position` (``totalProgression``, ``positionNumber``) say how far
+/// through the book the place is, as Readium's locators do; hints for people and other apps,
+/// never used to resolve the locator when its element and text are found.
+///
 /// `source` (``sourceByteOffset``, optional) is where the element's text starts in a plain-text
 /// book's file: a place in the file that other tools can find without the library. Locators
 /// written before it was added have none, and are read as ever.
@@ -38,6 +42,13 @@ public struct Locator: Sendable, Hashable, Codable {
     /// in milliseconds (a stop in the middle of a Media Overlay clip), for a player to go on
     /// from there; `nil` otherwise. JSON key `narrationOffset`.
     public var narrationOffset: Int?
+    /// How far through the document the position is, from 0 to 1
+    /// (``PositionList/progression(at:)``), rounded to 6 decimals; `nil` in locators made
+    /// without a document or before it was kept.
+    public var totalProgression: Double?
+    /// The number (from 1) of the position in the document's positions list
+    /// (``PositionList/number(at:)``); JSON key `position`.
+    public var positionNumber: Int?
 
     public init(
         position: ReadingPosition, page: Int?, textBefore: String, textAfter: String, sourceByteOffset: Int? = nil
@@ -77,14 +88,18 @@ public struct Locator: Sendable, Hashable, Codable {
         textBefore = element.text.string(in: lower..<position.offset) ?? ""
         textAfter = element.text.string(in: position.offset..<upper) ?? ""
         href = element.markup.href
+        let positions = document.positionList
+        totalProgression = (positions.progression(at: position) * 1e6).rounded() / 1e6
+        positionNumber = positions.number(at: position)
         if let contents = document.elementContents, position.element < contents.count {
             sourceByteOffset = contents.sourceByteOffset(at: position.element)
         }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, version, element, offset, affinity, page, before, after, href, narrationOffset
+        case type, version, element, offset, affinity, page, before, after, href, narrationOffset, totalProgression
         case sourceByteOffset = "source"
+        case positionNumber = "position"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -104,6 +119,9 @@ public struct Locator: Sendable, Hashable, Codable {
         href = try container.decodeIfPresent(String.self, forKey: .href)
         sourceByteOffset = try container.decodeIfPresent(Int.self, forKey: .sourceByteOffset)
         narrationOffset = try container.decodeIfPresent(Int.self, forKey: .narrationOffset).map { max(0, $0) }
+        totalProgression = try container.decodeIfPresent(Double.self, forKey: .totalProgression)
+            .map { $0.isFinite ? min(max($0, 0), 1) : 0 }
+        positionNumber = try container.decodeIfPresent(Int.self, forKey: .positionNumber)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -117,6 +135,8 @@ public struct Locator: Sendable, Hashable, Codable {
         try container.encodeIfPresent(href, forKey: .href)
         try container.encodeIfPresent(sourceByteOffset, forKey: .sourceByteOffset)
         try container.encodeIfPresent(narrationOffset, forKey: .narrationOffset)
+        try container.encodeIfPresent(totalProgression, forKey: .totalProgression)
+        try container.encodeIfPresent(positionNumber, forKey: .positionNumber)
     }
 
     /// The locator as one line of JSON, keys sorted.
@@ -176,7 +196,7 @@ public struct Locator: Sendable, Hashable, Codable {
 
     /// The fields that hold integers.
     private static let integerFields: Set<String> = [
-        "element", "offset", "page", "version", "source", "narrationOffset",
+        "element", "offset", "page", "version", "source", "narrationOffset", "position",
     ]
 
     /// Why decoding failed where `context` says, in a sentence: the whole text (not JSON, or
