@@ -168,9 +168,7 @@ enum ReadCommand {
     ) throws(CommandFailure) {
         let output = StandardOutput.shared
         output.line(
-            EventFormatter.startLine(
-                page: page, pages: document.pageCount, elements: document.elements.count, metadata: metadata,
-                format: format))
+            EventFormatter.startLine(page: page, document: document, metadata: metadata, format: format))
         let printer = ReadAllPrinter(document: document, format: format, isSpeaking: engine != nil)
         let done = DispatchSemaphore(value: 0)
         let player = ReadAloudPlayer(

@@ -24,7 +24,9 @@ extension InteractiveReader {
 
     func draw() {
         let page = document.page(containing: cursor.position)
-        var status = "\(page.announcement)  \(unit.rawValue)  \(settings.title)"
+        // How far through the book the cursor is, in whole percent (never 100 before the end).
+        let percent = Int(document.positionList.progression(at: cursor.position) * 100)
+        var status = "\(page.announcement)  \(unit.rawValue)  \(percent)%  \(settings.title)"
         if let player {
             status += player.isPaused ? "  (paused)" : player.isSpeaking ? "  (speaking)" : "  (reading)"
         }

@@ -97,7 +97,7 @@ extension InteractiveReader {
         case .largerText, .smallerText, .highContrast:
             changeAppearance(command)
         case .goToPage:
-            mode = .prompt(LinePrompt(.goToPage, label: "Go to page (1 to \(document.pageCount)): "))
+            mode = .prompt(LinePrompt(.goToPage, label: "Go to page (1 to \(document.pageCount), or 0% to 100%): "))
         case .find:
             mode = .prompt(LinePrompt(.find, label: lastFind.isEmpty ? "Find: " : "Find (Enter: \(lastFind)): "))
         case .help:

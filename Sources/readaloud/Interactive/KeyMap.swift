@@ -53,7 +53,9 @@ enum KeyMap {
         Binding(label: "+ / -", keys: [.character("+"), .character("=")], command: .largerText, help: "text size"),
         Binding(label: "", keys: [.character("-")], command: .smallerText, help: ""),
         Binding(label: "c", keys: [.character("c")], command: .highContrast, help: "high contrast on / off"),
-        Binding(label: "g", keys: [.character("g")], command: .goToPage, help: "go to page"),
+        Binding(
+            label: "g", keys: [.character("g")], command: .goToPage,
+            help: "go to page, or to a percentage of the book (50%)"),
         Binding(label: "/", keys: [.character("/")], command: .find, help: "find text (Enter on empty: find again)"),
         Binding(label: "?", keys: [.character("?")], command: .help, help: "this list"),
         Binding(label: "q", keys: [.character("q"), .interrupt], command: .quit, help: "quit (Ctrl-C too)"),

@@ -5,7 +5,7 @@ import TextNavigationBooks
 /// Turns read-all events into output lines: text for people, JSON Lines for programs.
 ///
 /// The JSON Lines schema (one object per line; docs/cli.md documents it):
-/// - first, `{"type":"start","page":N,"pages":M,"elements":E}`, with `title`, `creator` and
+/// - first, `{"type":"start","page":N,"pages":M,"elements":E,"positions":P}`, with `title`, `creator` and
 ///   `metadata` when the book gives them (see ``metadataValue(_:)``)
 /// - `{"type":"utterance","text":…,"page":N,"element":N,"start":N,"end":N,"granularity":…,"locator":{…}}`,
 ///   with `structures` when its element is part of a table, a note, a list… (see
@@ -33,13 +33,14 @@ enum EventFormatter {
     /// What begins every text line that is not the book's text: two spaces.
     static let addedLinePrefix = "  "
 
-    /// The line that begins every reading: the page reading starts on (from 1), the number of
-    /// pages and of elements, and the book's title and creator when it gives them (text output
-    /// puts them on a line of their own before the page).
-    static func startLine(page: Int, pages: Int, elements: Int, metadata: BookMetadata, format: Format) -> String {
+    /// The line that begins every reading of `document`: the page reading starts on (from 1),
+    /// the number of pages, of elements and of positions (``PositionList``), and the book's
+    /// title and creator when it gives them (text output puts them on a line of their own
+    /// before the page).
+    static func startLine(page: Int, document: Document, metadata: BookMetadata, format: Format) -> String {
         switch format {
         case .text:
-            let pageLine = addedLinePrefix + "Page \(page) of \(pages)"
+            let pageLine = addedLinePrefix + "Page \(page) of \(document.pageCount)"
             guard let title = metadata.title?.value else { return pageLine }
             let byline = metadata.creator.map { ", by \($0.value)" } ?? ""
             return addedLinePrefix + CommonOptions.oneLine(title + byline) + "\n" + pageLine
@@ -47,8 +48,9 @@ enum EventFormatter {
             var object = JSONObject()
             object.add("type", "start")
             object.add("page", page)
-            object.add("pages", pages)
-            object.add("elements", elements)
+            object.add("pages", document.pageCount)
+            object.add("elements", document.elements.count)
+            object.add("positions", document.positionList.count)
             if let title = metadata.title { object.add("title", title.value) }
             if let creator = metadata.creator { object.add("creator", creator.value) }
             if let described = metadataValue(metadata) { object.add("metadata", described) }
@@ -214,7 +216,9 @@ enum EventFormatter {
         if let offset = locator.narrationOffset { object.add("narrationOffset", offset) }
         object.add("offset", locator.position.offset)
         if let page = locator.page { object.add("page", page) }
+        if let number = locator.positionNumber { object.add("position", number) }
         if let source = locator.sourceByteOffset { object.add("source", source) }
+        if let progression = locator.totalProgression { object.add("totalProgression", JSONValue.number(progression)) }
         object.add("type", Locator.typeName)
         object.add("version", Locator.version)
         return object

@@ -55,9 +55,7 @@ final class ReadAllSession: @unchecked Sendable {
             } ?? page
         self.startLine = Self.wrap(
             session: id,
-            EventFormatter.startLine(
-                page: startPage, pages: document.pageCount, elements: document.elements.count, metadata: metadata,
-                format: .jsonl))
+            EventFormatter.startLine(page: startPage, document: document, metadata: metadata, format: .jsonl))
         player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: engine, narration: narration, skipping: skipping
         ) { [weak self] event in

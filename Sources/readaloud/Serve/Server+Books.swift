@@ -72,7 +72,8 @@ extension Server {
     {
         .object([
             ("book", .integer(book.id)), ("elements", .integer(book.document.elements.count)),
-            ("pages", .integer(book.document.pageCount)), ("title", book.title.map(JSONValue.string) ?? .null),
+            ("pages", .integer(book.document.pageCount)), ("positions", .integer(book.document.positionList.count)),
+            ("title", book.title.map(JSONValue.string) ?? .null),
             ("creator", book.metadata.creator.map { .string($0.value) } ?? .null),
             ("metadata", EventFormatter.metadataValue(book.metadata) ?? .null),
             ("narrated", .bool(book.narration != nil)),
