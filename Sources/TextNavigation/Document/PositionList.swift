@@ -19,6 +19,8 @@ public struct PositionList: Sendable {
     private let elementStarts: [Int]
     /// Where each position starts, in the same count, in order; never empty.
     private let starts: [Int]
+    /// Each resource's first element and name, in order.
+    private let resources: [(first: Int, name: String?)]
 
     /// The positions list of elements whose text lengths are `lengths` and whose resources are
     /// `resources` (the same count; a new resource starts where the name changes).
@@ -27,10 +29,12 @@ public struct PositionList: Sendable {
         elementStarts.reserveCapacity(lengths.count + 1)
         for length in lengths { elementStarts.append(elementStarts[elementStarts.count - 1] + length) }
         var starts: [Int] = []
+        var found: [(first: Int, name: String?)] = []
         var first = 0
         while first < lengths.count {
             var end = first + 1
             while end < lengths.count, resources[end] == resources[first] { end += 1 }
+            found.append((first, resources[first]))
             // Every `length` units of the resource, and its start even when it has no text.
             let (start, stop) = (elementStarts[first], elementStarts[end])
             starts += stride(from: start, to: max(stop, start + 1), by: Self.length)
@@ -38,6 +42,7 @@ public struct PositionList: Sendable {
         }
         self.elementStarts = elementStarts
         self.starts = starts.isEmpty ? [0] : starts
+        self.resources = found
     }
 
     /// The number of positions (at least 1).
@@ -77,8 +82,64 @@ public struct PositionList: Sendable {
     /// 0): the UTF-16 unit that far in, which a reader moves to a character boundary.
     public func position(atProgression progression: Double) -> ReadingPosition {
         let fraction = progression.isNaN ? 0 : min(max(progression, 0), 1)
-        return readingPosition(atOffset: Int((fraction * Double(totalLength)).rounded(.down)))
+        return readingPosition(atOffset: Int((fraction * Double(totalLength)).rounded()))
     }
+
+    // MARK: Resources
+
+    /// The elements of the resource holding element `element` (an EPUB content document; a
+    /// plain-text book's every element); empty for a document with no elements.
+    public func resourceElements(containing element: Int) -> Range<Int> {
+        guard !resources.isEmpty else { return 0..<0 }
+        var low = 0
+        var high = resources.count
+        while low < high {
+            let middle = (low + high) / 2
+            if resources[middle].first <= element { low = middle + 1 } else { high = middle }
+        }
+        let index = max(0, low - 1)
+        return resources[index].first..<(index + 1 < resources.count ? resources[index + 1].first : elementCount)
+    }
+
+    /// The names of the resources, in order (a name twice when the spine lists a document
+    /// twice); empty when the elements name none (plain text).
+    public var resourceNames: [String] { resources.compactMap(\.name) }
+
+    /// The elements of each resource named `name` (``ElementMarkup/href``), in order: more than
+    /// one range when the spine lists the document more than once.
+    public func resourceElements(named name: String) -> [Range<Int>] {
+        resources.indices.filter { resources[$0].name == name }.map {
+            resources[$0].first..<($0 + 1 < resources.count ? resources[$0 + 1].first : elementCount)
+        }
+    }
+
+    /// How far through its resource `position` is, from 0 to 1 (Readium's `progression`).
+    public func resourceProgression(at position: ReadingPosition) -> Double {
+        let elements = resourceElements(containing: position.element)
+        guard !elements.isEmpty else { return 0 }
+        let start = elementStarts[elements.lowerBound]
+        let length = elementStarts[elements.upperBound] - start
+        return length == 0 ? 0 : Double(offset(of: position) - start) / Double(length)
+    }
+
+    /// The place `progression` (0 to 1) of the way through the resource made of `elements`
+    /// (a range ``resourceElements(named:)`` gave).
+    public func position(atProgression progression: Double, in elements: Range<Int>) -> ReadingPosition {
+        guard !elements.isEmpty, elements.upperBound <= elementCount else {
+            return ReadingPosition(element: 0, offset: 0)
+        }
+        let fraction = progression.isNaN ? 0 : min(max(progression, 0), 1)
+        let start = elementStarts[elements.lowerBound]
+        let length = elementStarts[elements.upperBound] - start
+        guard length > 0 else { return ReadingPosition(element: elements.lowerBound, offset: 0) }
+        let offset = start + Int((fraction * Double(length)).rounded())
+        let element = min(Self.lastIndex(in: elementStarts, notAfter: offset), elements.upperBound - 1)
+        return ReadingPosition(element: element, offset: offset - elementStarts[element])
+    }
+
+    private var elementCount: Int { elementStarts.count - 1 }
+
+    // MARK: Offsets
 
     /// The element and offset `offset` UTF-16 units from the document's start: at an element's
     /// end only for the last element (else the start of the next); offset 0 is the first
