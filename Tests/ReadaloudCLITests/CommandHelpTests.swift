@@ -22,12 +22,15 @@ import Testing
         #expect(result.standardError.hasPrefix("Error: saved selections belong to a book file, not standard input"))
     }
 
-    @Test func saveShowsAtAsRequired() throws {
+    @Test func saveNeedsAtOrAnnotation() throws {
         let help = try Self.help("save")
-        #expect(help.contains("USAGE: readaloud save <book> --at <LOCATOR> [--granularity <G>]"))
+        #expect(
+            help.contains("USAGE: readaloud save <book> [--at <LOCATOR>] [--annotation <FILE>] [--granularity <G>]"))
         let missing = try CLIRunner.run(["save", CLIRunner.book("rashomon.txt")])
         #expect(missing.status == 64)
-        #expect(missing.standardError.hasPrefix("Error: missing '--at <LOCATOR>'\nUsage: readaloud save <book> --at "))
+        #expect(
+            missing.standardError.hasPrefix(
+                "Error: missing '--at <LOCATOR>' (or '--annotation <FILE>')\nUsage: readaloud save <book> [--at "))
     }
 
     /// Every option's value is checked with the command line, before the command opens its book:

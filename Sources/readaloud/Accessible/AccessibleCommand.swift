@@ -46,7 +46,7 @@ enum AccessibleCommand {
         var caret = document.startPosition
         if let locator = arguments[from] {
             do {
-                caret = try Locator(json: locator).resolve(in: document)
+                caret = try Locator.resolve(json: locator, in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }

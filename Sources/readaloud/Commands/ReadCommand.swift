@@ -118,7 +118,7 @@ enum ReadCommand {
         var position: ReadingPosition?
         if let locator = arguments[Self.from] {
             do {
-                position = try Locator(json: locator).resolve(in: document)
+                position = try Locator.resolve(json: locator, in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }

@@ -8,7 +8,7 @@ enum SavedCommand {
         name: "saved",
         abstract: "List a book's saved selections, oldest first.",
         positionals: [SelectionStoreOptions.book],
-        options: [SelectionStoreOptions.store.spec, ReadCommand.format.spec, CommonOptions.lossy.spec],
+        options: [SelectionStoreOptions.store.spec, format.spec, CommonOptions.lossy.spec],
         discussion: """
             Text: one selection a line, <id><TAB><saved at, UTC><TAB><element>:<start>-<end><TAB><text>[<TAB><note>]; \
             in the text and the note a backslash prints as \\\\, a tab as \\t, a line feed as \\n, a carriage \
@@ -16,11 +16,22 @@ enum SavedCommand {
             JSON Lines: one object a line with id, element, start, end, text, before, after, page, \
             granularity, createdAt, note and group (the id the records of one selection across \
             elements share; absent for a selection in one element).
+            annotation: one W3C Web Annotation a line (JSON-LD: a TextQuoteSelector and a \
+            TextPositionSelector on the content document, or on the book's file name for plain \
+            text; the note as a TextualBody), for annotation tools and other reading apps; \
+            'save --annotation' reads them back.
+            readium: one Readium locator a line, the selection's text as its highlight (null for a \
+            selection no longer found in the book).
             """)
 
+    static let format = CommandOption.choice(
+        "format", valueName: "F", help: "Output for people, programs, or other apps.",
+        allowed: SavedSelectionFormat.allCases, default: .text)
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let format = arguments[ReadCommand.format]
-        let (_, identity) = try SelectionStoreOptions.book(arguments)
+        let format = arguments[Self.format]
+        let (book, identity) = try SelectionStoreOptions.book(arguments)
+        let resource = SavedSelectionFormat.resource(of: arguments.positionals[0])
         // No store yet: nothing saved, and nothing is created.
         let store = try SelectionStoreOptions.openExisting(arguments)
         let selections: [SavedSelection]
@@ -44,8 +55,8 @@ enum SavedCommand {
                 ]
                 if let note = selection.note { fields.append(EscapedField.escaped(note)) }
                 output.line(fields.joined(separator: "\t"))
-            case .jsonl:
-                output.line(jsonObject(for: selection, dates: dates).text)
+            case .jsonl, .annotation, .readium:
+                output.line(format.json(for: selection, in: book.document, resource: resource, dates: dates))
             }
         }
         output.flush()

@@ -138,7 +138,7 @@ enum InteractiveCommand {
     ) throws(CommandFailure) -> ReadingPosition {
         if let locator = arguments[from] {
             do {
-                return try Locator(json: locator).resolve(in: document)
+                return try Locator.resolve(json: locator, in: document)
             } catch {
                 throw CommandFailure("--from: \(error)", exitCode: .dataError)
             }

@@ -14,6 +14,15 @@ final class OpenBook {
     }
 
     let id: Int
+
+    /// What names the book's one resource when its markup names none (Readium locators and Web
+    /// Annotations of plain text): its file's name, or `text` for text sent with `open`.
+    var resourceName: String {
+        switch source {
+        case .file(let path): SavedSelectionFormat.resource(of: path)
+        case .text: "text"
+        }
+    }
     let source: Source
     let document: Document
     /// The book's own title and creators (an EPUB's), if it gives them.

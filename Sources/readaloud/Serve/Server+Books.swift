@@ -151,8 +151,12 @@ extension Server {
         let book = try book(params)
         let index = try elementIndex(params, in: book)
         let offset = try offset(params, element: index, in: book)
-        let locator = Locator(position: ReadingPosition(element: index, offset: offset), in: book.document)
-        return Self.value(ofJSON: EventFormatter.locatorObject(locator).text)
+        let position = ReadingPosition(element: index, offset: offset)
+        if try params.choice("format", [("readaloud", false), ("readium", true)], default: false) {
+            return Self.value(
+                ofJSON: ReadiumLocator(position: position, in: book.document, resource: book.resourceName).json)
+        }
+        return Self.value(ofJSON: EventFormatter.locatorObject(Locator(position: position, in: book.document)).text)
     }
 
     func resolve(_ params: RPCParams) throws(RPCError) -> JSONValue {
@@ -175,7 +179,7 @@ extension Server {
         case let value?: throw .invalidParams(name, "must be a locator object, not \(RPCParams.describe(value))")
         }
         do {
-            return try Locator(json: json).resolve(in: book.document)
+            return try Locator.resolve(json: json, in: book.document)
         } catch .notFound {
             throw .failed("the locator matches no place in book \(book.id)")
         } catch {

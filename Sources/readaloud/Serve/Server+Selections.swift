@@ -50,6 +50,7 @@ extension Server {
     func save(_ params: RPCParams) throws(RPCError) -> JSONValue {
         let book = try book(params)
         let note = try params.optionalString("note")
+        if params.has("annotation") { return try saveAnnotation(params, note: note, in: book) }
         let (element, range, defaultGranularity) = try selectionToSave(params, in: book)
         let granularity = try params.granularity(default: defaultGranularity)
         let identity = try identity(of: book)
@@ -66,6 +67,36 @@ extension Server {
             // SavedSelectionStore.save returns once the selection is synced to disk.
             let id = try openStore().save(record)
             return .object([("id", .string(id.uuidString.lowercased()))])
+        } catch {
+            throw .storeFailure("\(error)")
+        }
+    }
+
+    /// `save` with an `annotation` (a W3C Web Annotation, as an object or its JSON text): the
+    /// selection it targets, found by its quote, with its note unless `note` is given.
+    private func saveAnnotation(_ params: RPCParams, note: String?, in book: OpenBook) throws(RPCError) -> JSONValue {
+        guard !params.has("selection") else {
+            throw .invalidParams("selection", "give 'selection' or 'annotation', not both")
+        }
+        let json: String
+        switch params["annotation"] {
+        case .string(let text)?: json = text
+        case .object(let fields)?: json = JSONValue.object(fields).text
+        case let value?:
+            throw .invalidParams("annotation", "must be a Web Annotation object, not \(RPCParams.describe(value))")
+        case nil: throw .invalidParams("annotation", "is missing")
+        }
+        let identity = try identity(of: book)
+        var record: SavedSelection
+        do throws(LocatorError) {
+            record = try SavedSelection(annotation: try WebAnnotation(json: json), book: identity, in: book.document)
+        } catch {
+            if error.code == .notFound { throw .failed("the annotation's text is not in book \(book.id)") }
+            throw .invalidParams("annotation", error.reason)
+        }
+        if let note { record.note = note }
+        do {
+            return .object([("id", .string(try openStore().save(record).uuidString.lowercased()))])
         } catch {
             throw .storeFailure("\(error)")
         }
@@ -130,13 +161,17 @@ extension Server {
     func saved(_ params: RPCParams) throws(RPCError) -> JSONValue {
         let book = try book(params)
         let identity = try identity(of: book)
+        let format = try params.choice(
+            "format", [("jsonl", SavedSelectionFormat.jsonl), ("annotation", .annotation), ("readium", .readium)],
+            default: .jsonl)
         guard let store = try existingStore() else { return .array([]) }
         do {
             let dates = ISO8601DateFormatter()
             dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             return .array(
                 try store.selections(forBook: identity).map {
-                    Self.value(ofJSON: SavedCommand.jsonObject(for: $0, dates: dates).text)
+                    Self.value(
+                        ofJSON: format.json(for: $0, in: book.document, resource: book.resourceName, dates: dates))
                 })
         } catch {
             throw .storeFailure("\(error)")
