@@ -6,6 +6,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/udata.h>
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/utf16.h>
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/uvernum.h>
@@ -306,4 +308,91 @@ int32_t cicu_bidi_direction(const cicu_bidi *bidi) {
 
 void cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *visualToLogical) {
     ubidi_reorderVisual((const UBiDiLevel *)levels, length, visualToLogical);
+}
+
+// MARK: Search folding
+
+/// One code point folded for searching, as cicu_search_fold says; 0 for a skipped mark.
+static UChar32 cicu_fold_code_point(UChar32 c, int32_t ignoreCase, int32_t ignoreDiacritics,
+                                    const UNormalizer2 *nfd) {
+    UChar32 f = c;
+    if (ignoreDiacritics && nfd != NULL) {
+        if (u_charType(f) == U_NON_SPACING_MARK) return 0;
+        UChar decomposition[8];
+        UErrorCode error = U_ZERO_ERROR;
+        int32_t length = unorm2_getDecomposition(nfd, f, decomposition, 8, &error);
+        if (U_SUCCESS(error) && length > 0) {
+            UChar32 base;
+            int32_t index = 0;
+            U16_NEXT(decomposition, index, length, base);
+            f = base;
+        }
+    }
+    if (ignoreCase) f = u_foldCase(f, U_FOLD_CASE_DEFAULT);
+    return f;
+}
+
+void cicu_search_fold(const uint16_t *text, int32_t length, uint16_t *folded, int32_t ignoreCase,
+                      int32_t ignoreDiacritics, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = ignoreDiacritics ? unorm2_getNFDInstance(&error) : NULL;
+    if (U_FAILURE(error)) {
+        *status = error;
+        return;
+    }
+    int32_t index = 0;
+    while (index < length) {
+        uint16_t unit = text[index];
+        // ASCII, the common case: only letters change, and only with ignoreCase.
+        if (unit < 0x80) {
+            folded[index] = (ignoreCase && unit >= 'A' && unit <= 'Z') ? (uint16_t)(unit + 32) : unit;
+            index += 1;
+            continue;
+        }
+        // CJK, kana and Hangul (U+3000 to the surrogates) have no case, and their
+        // decompositions (ガ to カ and a voicing mark, 한 to its jamo) are no diacritics.
+        if (unit >= 0x3000 && unit < 0xD800) {
+            folded[index] = unit;
+            index += 1;
+            continue;
+        }
+        int32_t start = index;
+        UChar32 c;
+        U16_NEXT(text, index, length, c);
+        UChar32 f = cicu_fold_code_point(c, ignoreCase, ignoreDiacritics, nfd);
+        if (U16_LENGTH(f) != index - start && f != 0) f = c;
+        if (f == 0) {
+            for (int32_t unitIndex = start; unitIndex < index; unitIndex++) folded[unitIndex] = 0;
+        } else if (U16_LENGTH(f) == 1) {
+            folded[start] = (uint16_t)f;
+        } else {
+            folded[start] = U16_LEAD(f);
+            folded[start + 1] = U16_TRAIL(f);
+        }
+    }
+}
+
+int32_t cicu_search_find(const uint16_t *folded, int32_t length, const uint16_t *query,
+                         int32_t queryLength, int32_t from, int32_t *end) {
+    if (queryLength <= 0) return -1;
+    for (int32_t start = from < 0 ? 0 : from; start < length; start++) {
+        if (folded[start] != query[0]) continue;
+        int32_t textIndex = start + 1;
+        int32_t queryIndex = 1;
+        while (queryIndex < queryLength && textIndex < length) {
+            if (folded[textIndex] == 0) {
+                textIndex++;
+            } else if (folded[textIndex] == query[queryIndex]) {
+                textIndex++;
+                queryIndex++;
+            } else {
+                break;
+            }
+        }
+        if (queryIndex < queryLength) continue;
+        while (textIndex < length && folded[textIndex] == 0) textIndex++;
+        *end = textIndex;
+        return start;
+    }
+    return -1;
 }

@@ -167,6 +167,24 @@ int32_t cicu_bidi_direction(const cicu_bidi *bidi);
 /// object, so layout can reorder runs of whole grapheme clusters.
 void cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length, int32_t *visualToLogical);
 
+/// Folds `length` UTF-16 units of `text` into `folded` (also `length` units) for searching,
+/// code point by code point, so that offsets in one are offsets in the other: with
+/// `ignoreCase`, ICU's simple case folding (u_foldCase); with `ignoreDiacritics`, a code point
+/// whose canonical decomposition starts with another takes that base (é → e), and a
+/// nonspacing mark becomes 0, which `cicu_search_find` skips. Code units from U+3000 to the
+/// surrogates (CJK, kana, Hangul) stay as they are. A folded code point of another
+/// UTF-16 length than the original stays as it was. Sets `status` when ICU's NFD data cannot
+/// be loaded.
+void cicu_search_fold(const uint16_t *text, int32_t length, uint16_t *folded, int32_t ignoreCase,
+                      int32_t ignoreDiacritics, int32_t *status);
+
+/// The first match of `query` (folded, without 0 units) in `folded` at or after `from`: its
+/// start, with its end in `end`, or -1 when there is none. Inside a match the 0 units of
+/// `folded` (skipped marks) are passed over, and the marks right after it belong to it; a
+/// match never starts on one.
+int32_t cicu_search_find(const uint16_t *folded, int32_t length, const uint16_t *query,
+                         int32_t queryLength, int32_t from, int32_t *end);
+
 #ifdef __cplusplus
 }
 #endif
