@@ -11,6 +11,7 @@ let version = "0.1.0"
 
 let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailure) -> Void)] = [
     (UnitsCommand.spec, UnitsCommand.run),
+    (SearchCommand.spec, SearchCommand.run),
     (ProbeCommand.spec, ProbeCommand.run),
     (BenchCommand.spec, BenchCommand.run),
     (SaveCommand.spec, SaveCommand.run),

@@ -2,6 +2,8 @@
 /// 128 + the signal for a stop by a signal. docs/cli.md lists every one.
 enum ExitCode: Int32 {
     case success = 0
+    /// `search` found nothing (grep's convention).
+    case noMatch = 1
     /// The command line was wrong, or names something that does not exist (EX_USAGE).
     case usage = 64
     /// The input was not usable: empty, binary, invalid UTF-8, changed while read, a locator

@@ -13,7 +13,8 @@ enum BenchCommand {
         abstract: "Measure tokenization, lookups, read-all, opening, pagination and memory against raw ICU.",
         positionals: [],
         options: [
-            book.spec, granularity.spec, epub.spec, syntheticMegabytes.spec, repetitions.spec, minimumTime.spec,
+            book.spec, granularity.spec, epub.spec, search.spec, syntheticMegabytes.spec, repetitions.spec,
+            minimumTime.spec,
             queries.spec, serve.spec, serveRequests.spec, json.spec, jsonFile.spec,
         ],
         discussion: """
@@ -73,6 +74,12 @@ enum BenchCommand {
     static let jsonFile = CommandOption.text(
         "json-file", valueName: "PATH", help: "Also write the JSON object to PATH (the table still prints).")
 
+    static let search = CommandOption.text(
+        "search", valueName: "QUERY",
+        help:
+            "Measure only searching the synthetic book (else the first book) for QUERY, ignoring case and diacritics, against Foundation's range(of:) in the same run."
+    )
+
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let paths = arguments[Self.book]
         let repetitions = arguments[Self.repetitions]
@@ -90,6 +97,16 @@ enum BenchCommand {
         let measured = arguments[Self.granularity]
         let books = try Self.books(arguments)
         defer { for book in books { book.removeTemporaryFile() } }
+        if let query = arguments[Self.search] {
+            // The synthetic book when there is one (10 MB), else the first.
+            let book = books.last { $0.name.hasSuffix("(synthetic)") } ?? books[0]
+            let result = try measure { () throws(BenchError) in
+                try SearchBenchmark(book: book, query: query, repetitions: repetitions).run()
+            }
+            StandardOutput.shared.line(result.line)
+            StandardOutput.shared.flush()
+            return
+        }
 
         let json = arguments[Self.json]
         var results: [BookResult] = []

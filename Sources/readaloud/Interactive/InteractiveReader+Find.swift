@@ -40,44 +40,29 @@ extension InteractiveReader {
     }
 
     /// Finds `text` (or the last text found, when empty) after the cursor, wrapping around to
-    /// the start of the book, ignoring case.
+    /// the start of the book, ignoring case and diacritics (``DocumentSearch``).
     func find(_ text: String) {
         let query = text.isEmpty ? lastFind : text
         guard !query.isEmpty else { return }
         lastFind = query
-        let elements = document.elements
         let start = cursor.position
-        for step in 0...elements.count {
-            let index = (start.element + step) % elements.count
-            let string = elements[index].string
-            let cursorIndex = Self.characterIndex(in: string, atUTF16: start.offset)
-            let searchRange: Range<String.Index>
-            if step == 0 {
-                // From the character after the cursor's.
-                let from = cursorIndex < string.endIndex ? string.index(after: cursorIndex) : cursorIndex
-                searchRange = from..<string.endIndex
-            } else if step == elements.count {
-                // Back in the cursor's element: the part before the cursor.
-                searchRange = string.startIndex..<cursorIndex
-            } else {
-                searchRange = string.startIndex..<string.endIndex
-            }
-            guard let found = string.range(of: query, options: [.caseInsensitive], range: searchRange) else { continue }
-            let offset = string.utf16.distance(from: string.startIndex, to: found.lowerBound)
-            let before = cursor.position
-            let page = cursor.pageIndex
-            cursor.move(to: ReadingPosition(element: index, offset: offset))
-            announceArrival(from: before, page: page)
-            announce("Found: \(query)")
+        let found: SearchMatch?
+        do {
+            var after = try DocumentSearch(
+                for: query, in: document, from: ReadingPosition(element: start.element, offset: start.offset + 1))
+            var wrapped = try DocumentSearch(for: query, in: document)
+            found = after.next() ?? wrapped.next().flatMap { $0.start <= start ? $0 : nil }
+        } catch {
+            announce("Cannot find '\(query)': \(error)")
             return
         }
-        announce("Not found: \(query)")
-    }
-
-    /// The index of the character holding UTF-16 offset `offset` of `string` (clamped).
-    private static func characterIndex(in string: String, atUTF16 offset: Int) -> String.Index {
-        let utf16 = string.utf16
-        let raw = utf16.index(utf16.startIndex, offsetBy: min(max(0, offset), utf16.count))
-        return raw.samePosition(in: string) ?? string.indices.last { $0 <= raw } ?? string.startIndex
+        guard let found else {
+            announce("Not found: \(query)")
+            return
+        }
+        let page = cursor.pageIndex
+        cursor.move(to: found.start)
+        announceArrival(from: start, page: page)
+        announce("Found: \(query)")
     }
 }

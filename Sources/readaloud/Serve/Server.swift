@@ -132,6 +132,9 @@ final class Server {
         case "close": return try close(with(["book"]))
         case "element": return try element(with(["book", "element"]))
         case "units": return try units(with(["book", "element", "granularity"]))
+        case "search":
+            return try search(
+                with(["book", "query", "from", "limit", "caseSensitive", "diacriticSensitive", "wholeWords"]))
         case "tokenizer":
             return try tokenizer(with(["book", "element", "granularity", "direction", "offset", "query", "affinity"]))
         case "move": return try move(with(["book", "element", "offset", "granularity", "direction"]))
