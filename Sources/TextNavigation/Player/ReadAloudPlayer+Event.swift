@@ -20,5 +20,8 @@ extension ReadAloudPlayer {
         case announcementFinished(Announcement, spokenWhole: Bool)
         /// The engine cannot speak (why): the player has stopped.
         case failed(String)
+        /// The sleep timer ran out (``ReadingStops/sleepAfter``): the player stopped at the end of
+        /// a sentence; ``heardLocator`` is where to go on.
+        case sleepTimerEnded
     }
 }

@@ -35,3 +35,18 @@ extension ReadAloudPlayer {
         return request.words.map { Int(Double($0.lowerBound - request.range.lowerBound) * millisecondsPerUnit) }
     }
 }
+
+extension ReadAloudPlayer {
+    /// Whether `utterance` ends a sentence: no unit of its element read after it (at its
+    /// granularity) starts in the sentence its last character is in, or it is read by its label.
+    func endsSentence(_ utterance: Utterance) -> Bool {
+        guard !utterance.isLabel, utterance.range.upperBound > 0 else { return true }
+        let tokenizer = document.elements[utterance.element].stringTokenizer
+        let sentences = tokenizer.units(for: .sentence)
+        let sentence = sentences.firstIndex(endingAfter: utterance.range.upperBound - 1)
+        let units = tokenizer.readingUnits(for: utterance.granularity)
+        let next = units.firstIndex(endingAfter: utterance.range.upperBound)
+        guard sentence < sentences.count, next < units.count else { return true }
+        return units[next].lowerBound >= sentences[sentence].upperBound
+    }
+}

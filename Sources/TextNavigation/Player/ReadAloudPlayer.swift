@@ -73,6 +73,11 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     /// call on the queue).
     private var isInsideSpeak = false
     private var speechSettings: SpeechSettings
+    private var stopConditions = ReadingStops()
+    private var sleepDeadline: ContinuousClock.Instant?
+    /// Resumes asked for while an utterance was still being heard, pausing after each: each
+    /// lets the next pause pass, so a resume is never lost to the race with the pause.
+    private var resumesAhead = 0
 
     private enum Mode { case stopped, playing, paused }
 
@@ -140,6 +145,20 @@ public final class ReadAloudPlayer: @unchecked Sendable {
         set { onQueue { speechSettings = newValue } }
     }
 
+    /// When reading stops or pauses by itself (a chapter's end, a sleep timer counted from
+    /// now, a pause after each utterance); a change applies from the next utterance.
+    public var stops: ReadingStops {
+        get { onQueue { stopConditions } }
+        set {
+            onQueue {
+                stopConditions = newValue
+                resumesAhead = 0
+                sleepDeadline = newValue.sleepAfter.map { ContinuousClock.now + $0 }
+                session?.endElement = newValue.endElement
+            }
+        }
+    }
+
     /// Where a new reading would go on from what was heard: the start of the word being spoken,
     /// else the end of the last utterance spoken whole (or where reading started); in the
     /// middle of recorded narration, the narrated utterance's start with the time into its
@@ -190,10 +209,15 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     }
 
     /// Goes on after ``pause()``: from the word being spoken when paused, or the start of the
-    /// utterance when none was heard.
+    /// utterance when none was heard. Pausing after each utterance
+    /// (``ReadingStops/pausesAfterEachUtterance``), a resume that comes while the utterance is
+    /// still being heard lets the next pause pass, so it is not lost.
     public func resume() {
         onQueue {
-            guard mode == .paused else { return }
+            guard mode == .paused else {
+                if mode == .playing, stopConditions.pausesAfterEachUtterance { resumesAhead += 1 }
+                return
+            }
             mode = .playing
             if isInterrupted, let current {
                 isInterrupted = false
@@ -258,8 +282,10 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     // MARK: Reading
 
     private func session(from position: ReadingPosition) -> ReadingSession {
-        ReadingSession(
+        let session = ReadingSession(
             document: document, granularity: granularity, from: position, narration: narration, skipping: skipping)
+        session.endElement = stopConditions.endElement
+        return session
     }
 
     /// The locator of `place`: a position and, in the middle of narration, the time into it.
@@ -470,6 +496,17 @@ public final class ReadAloudPlayer: @unchecked Sendable {
             clipHeard = nil
             heard = current.after
             observer(.utteranceFinished(current.utterance))
+            if let deadline = sleepDeadline, ContinuousClock.now >= deadline, endsSentence(current.utterance) {
+                sleepDeadline = nil
+                mode = .stopped
+                session = nil
+                pending = []
+                observer(.sleepTimerEnded)
+                return
+            }
+            if stopConditions.pausesAfterEachUtterance {
+                if resumesAhead > 0 { resumesAhead -= 1 } else { mode = .paused }
+            }
             advance()
         case .failed(let reason):
             fail(reason)

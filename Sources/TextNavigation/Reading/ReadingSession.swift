@@ -63,6 +63,9 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     /// The kinds of content read-all passes by (``ContentKind/skippedByDefault`` unless the
     /// session was made with others).
     public let skipping: Set<ContentKind>
+    /// Where reading ends early: before this element (the next chapter's first), which it
+    /// reaches as it would the document's end; `nil` reads to the end.
+    public var endElement: Int?
     /// Where reading goes on from: the end of the last utterance, always a position in the
     /// document (the end of the last element read once reading has ended), so a new session
     /// made from it goes on without repeating anything.
@@ -207,7 +210,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
         guard state != .paused, state != .finished else { return nil }
         state = .reading
         if !pending.isEmpty { return pending.removeFirst() }
-        while cursor.element < document.elements.count {
+        while cursor.element < document.elements.count, cursor.element < endElement ?? Int.max {
             let elementIndex = cursor.element
             let element = currentElement(at: elementIndex)
             guard takesPart(element) else {
