@@ -15,7 +15,9 @@ enum ReadCommand {
             granularity.spec, width.spec, linesPerPage.spec, from.spec, page.spec, printPage.spec, format.spec,
             CommonOptions.locale.spec,
         ] + SpeechOptions.all + [
-            SpeechOptions.narration.spec, CommonOptions.skip.spec, CommonOptions.lossy.spec,
+            SpeechOptions.narration.spec, CommonOptions.skip.spec,
+        ] + ChapterOptions.all + [
+            CommonOptions.lossy.spec,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
         ],
         discussion: """
@@ -86,7 +88,10 @@ enum ReadCommand {
         try read(
             opened.document, metadata: opened.metadata, from: start, page: startPage,
             granularity: arguments[granularity], settings: speech, narration: narration,
-            skipping: arguments[CommonOptions.skip], engine: engine, format: arguments[Self.format])
+            skipping: arguments[CommonOptions.skip],
+            stops: ChapterOptions.stops(
+                arguments, in: opened, from: start ?? opened.document.page(at: startPage - 1)?.start),
+            engine: engine, format: arguments[Self.format])
     }
 
     /// The speech settings, once the options are known to go together.
@@ -105,6 +110,12 @@ enum ReadCommand {
         if arguments.isGiven(printPage), pageOption != nil || arguments.isGiven(from) {
             throw CommandFailure(UsageError("'--print-page' cannot be used with '--from' or '--page'", spec: spec))
         }
+        if arguments.isGiven(ChapterOptions.chapter),
+            pageOption != nil || arguments.isGiven(from) || arguments.isGiven(printPage)
+        {
+            throw CommandFailure(
+                UsageError("'--chapter' cannot be used with '--from', '--page' or '--print-page'", spec: spec))
+        }
         return speech
     }
 
@@ -116,7 +127,9 @@ enum ReadCommand {
     ) {
         let document = opened.document
         var position: ReadingPosition?
-        if let locator = arguments[Self.from] {
+        if let chapterStart = try ChapterOptions.start(arguments, in: opened) {
+            position = chapterStart
+        } else if let locator = arguments[Self.from] {
             do {
                 position = try Locator.resolve(json: locator, in: document)
             } catch {
@@ -162,7 +175,7 @@ enum ReadCommand {
     private static func read(
         _ document: Document, metadata: BookMetadata, from position: ReadingPosition?, page: Int,
         granularity: TextGranularity,
-        settings: SpeechSettings, narration: Narration?, skipping: Set<ContentKind>,
+        settings: SpeechSettings, narration: Narration?, skipping: Set<ContentKind>, stops: ReadingStops,
         engine: (any SoundingSpeechEngine)?,
         format: EventFormatter.Format
     ) throws(CommandFailure) {
@@ -177,10 +190,11 @@ enum ReadCommand {
         ) { event in
             printer.present(event)
             switch event {
-            case .reading(.end), .failed: done.signal()
+            case .reading(.end), .failed, .sleepTimerEnded: done.signal()
             default: break
             }
         }
+        player.stops = stops
         if let position { player.play(from: position) } else { player.play(page: page) }
         while done.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
             guard InterruptRequest.isRequested else { continue }
@@ -192,6 +206,7 @@ enum ReadCommand {
         }
         engine?.stopAndWait()
         if let failure = printer.failure { throw CommandFailure(failure, exitCode: .unavailable) }
+        if printer.sleepTimerEnded { reportStop(at: player.heardLocator, format: format) }
         output.flush()
     }
 

@@ -83,7 +83,7 @@ enum InteractiveCommand {
             settings: InteractiveReader.Settings(
                 title: book.displayTitle, book: identity,
                 unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
-                narration: narration, skipping: arguments[CommonOptions.skip],
+                narration: narration, skipping: arguments[CommonOptions.skip], chapters: book.chapters,
                 store: stores.selections, storeProblem: stores.problem, positions: stores.positions,
                 transcript: transcript))
         let status = reader.run()

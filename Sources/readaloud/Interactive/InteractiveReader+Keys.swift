@@ -64,7 +64,8 @@ extension InteractiveReader {
     /// Carries out a key's command in reading; returns an exit status when the reader should end.
     private func perform(_ command: KeyMap.Command) -> Int32? {
         switch command {
-        case .readAll, .stop, .escapeStructure, .help, .quit, .highContrast, .largerText, .smallerText:
+        case .readAll, .stop, .escapeStructure, .help, .quit, .highContrast, .largerText, .smallerText, .sleepTimer,
+            .chapterEndStop, .pauseEachUnit:
             break
         default:
             // Any other key stops reading all, as VoiceOver's say-all stops on a key.
@@ -80,6 +81,14 @@ extension InteractiveReader {
             toggleReadAll()
         case .escapeStructure:
             escapeStructure()
+        case .nextChapter, .previousChapter:
+            moveToChapter(forward: command == .nextChapter)
+        case .sleepTimer:
+            cycleSleepTimer()
+        case .chapterEndStop:
+            toggleChapterEndStop()
+        case .pauseEachUnit:
+            togglePauseEachUnit()
         case .stop:
             if player != nil {
                 stopReading()

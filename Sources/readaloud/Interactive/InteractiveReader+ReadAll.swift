@@ -8,7 +8,7 @@ extension InteractiveReader {
             player = ReadAllPlayer(
                 document: document, from: cursor.position, granularity: unit.readingGranularity, pace: settings.pace,
                 speech: settings.speech, narration: settings.narration, skipping: settings.skipping,
-                transcript: settings.transcript)
+                stops: readingStops, transcript: settings.transcript)
             if let problem = settings.speechProblem { announce("No speech: \(problem)") }
         } else {
             player!.togglePause()
@@ -51,7 +51,13 @@ extension InteractiveReader {
                 announce("Speech failed: \(failure)", priority: .high)
             case .end:
                 stopReading()
-                announce("End of reading")
+                announce(readingStops.endElement == nil ? "End of reading" : "End of the chapter")
+            case .pausedAfterUtterance:
+                break  // the status line says "(paused)"; Space goes on
+            case .sleepTimerEnded:
+                stopReading()
+                sleepMinutes = nil
+                announce("Sleep timer: stopped reading")
             }
         }
         return !steps.isEmpty

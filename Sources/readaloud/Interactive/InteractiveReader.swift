@@ -30,6 +30,8 @@ final class InteractiveReader {
         var narration: Narration? = nil
         /// The kinds of content read-all passes by (`--skip`).
         var skipping: Set<ContentKind> = ContentKind.skippedByDefault
+        /// The book's chapters, for `]`, `[` and stopping at a chapter's end.
+        var chapters = ChapterList([], elementCount: 0)
         /// Where saved selections live, or `nil` when the store could not be opened.
         var store: SavedSelectionStore?
         /// Why there is no store, said when the user asks for it.
@@ -67,6 +69,12 @@ final class InteractiveReader {
     var mode = Mode.reading
     var player: ReadAllPlayer?
     var lastFind = ""
+    /// The sleep timer's minutes (`t`), or `nil` when it is off.
+    var sleepMinutes: Int?
+    /// Whether read-all stops at the end of the chapter it starts in (`e`).
+    var stopsAtChapterEnd = false
+    /// Whether read-all pauses after each utterance (`p`).
+    var pausesAfterEachUnit = false
     var pageCache: (index: Int, layout: PageLayout?, view: PageView)?
     let clock = ContinuousClock()
 

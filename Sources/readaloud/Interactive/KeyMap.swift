@@ -8,6 +8,7 @@ enum KeyMap {
         case nextUnit, previousUnit, nextLine, previousLine, lineStart, lineEnd, nextPage, previousPage
         case rotorNext, rotorPrevious
         case readAll, stop, escapeStructure
+        case nextChapter, previousChapter, sleepTimer, chapterEndStop, pauseEachUnit
         case selectForward, selectBackward
         case actions, savedSelections
         case largerText, smallerText, highContrast
@@ -42,6 +43,17 @@ enum KeyMap {
         Binding(
             label: "x", keys: [.character("x")], command: .escapeStructure,
             help: "leave the table, list, note, quotation, sidebar or figure; reading goes on after it"),
+        Binding(label: "] / [", keys: [.character("]")], command: .nextChapter, help: "next / previous chapter"),
+        Binding(label: "", keys: [.character("[")], command: .previousChapter, help: ""),
+        Binding(
+            label: "t", keys: [.character("t")], command: .sleepTimer,
+            help: "sleep timer: off, 15, 30, 60 minutes; reading stops at the end of a sentence"),
+        Binding(
+            label: "e", keys: [.character("e")], command: .chapterEndStop,
+            help: "read-all stops at the end of the chapter: on / off"),
+        Binding(
+            label: "p", keys: [.character("p")], command: .pauseEachUnit,
+            help: "read-all pauses after each unit (Space goes on): on / off"),
         Binding(
             label: "Shift-→ / Shift-←", keys: [.shiftRight], command: .selectForward,
             help: "select forward / backward by the rotor's unit: extend away from the anchor, shrink toward it"),

@@ -25,11 +25,17 @@ final class ReadAllPlayer: Sendable {
         /// The voice found that it cannot speak: why.
         case failure(String)
         case end
+        /// The sleep timer ran out at the end of a sentence.
+        case sleepTimerEnded
+        /// An utterance was heard and the player paused, as its stops ask.
+        case pausedAfterUtterance
     }
 
     /// The steps waiting for the reader's loop.
     private final class Inbox: Sendable {
         let steps = Mutex<[Step]>([])
+        /// Whether the player pauses after each utterance, as its stops say.
+        let pausesAfterEach = Mutex(false)
     }
 
     private let player: ReadAloudPlayer
@@ -42,10 +48,11 @@ final class ReadAllPlayer: Sendable {
     init(
         document: Document, from position: ReadingPosition, granularity: TextGranularity, pace: Duration,
         speech: Speech?, narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
-        transcript: ReadAllTranscript? = nil
+        stops: ReadingStops = ReadingStops(), transcript: ReadAllTranscript? = nil
     ) {
         isSpeaking = speech != nil
         let inbox = self.inbox
+        inbox.pausesAfterEach.withLock { $0 = stops.pausesAfterEachUtterance }
         player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: speech?.engine ?? PacedSpeechEngine(pace: pace),
             settings: speech?.settings ?? SpeechSettings(), narration: narration, skipping: skipping
@@ -60,11 +67,23 @@ final class ReadAllPlayer: Sendable {
                 // A narration's fragment is heard whole: highlighted whole.
                 case .clip(let utterance, _, _): .word(utterance, range: utterance.range)
                 case .failed(let reason): .failure(reason)
-                case .utteranceFinished, .announcementFinished: nil
+                case .sleepTimerEnded: .sleepTimerEnded
+                case .utteranceFinished: inbox.pausesAfterEach.withLock { $0 } ? .pausedAfterUtterance : nil
+                case .announcementFinished: nil
                 }
             if let step { inbox.steps.withLock { $0.append(step) } }
         }
+        player.stops = stops
         player.play(from: position)
+    }
+
+    /// When reading stops or pauses by itself (a sleep timer counts from when they are set).
+    var stops: ReadingStops {
+        get { player.stops }
+        set {
+            inbox.pausesAfterEach.withLock { $0 = newValue.pausesAfterEachUtterance }
+            player.stops = newValue
+        }
     }
 
     /// Whether reading is paused.

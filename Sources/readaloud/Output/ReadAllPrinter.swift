@@ -23,6 +23,8 @@ final class ReadAllPrinter: @unchecked Sendable {
     private var highlighted: (line: String, text: [UInt16], start: Int)?
     /// Why the engine could not speak, once it failed.
     private(set) var failure: String?
+    /// Whether the sleep timer stopped the reading.
+    private(set) var sleepTimerEnded = false
 
     init(document: Document, format: EventFormatter.Format, isSpeaking: Bool) {
         self.document = document
@@ -60,6 +62,8 @@ final class ReadAllPrinter: @unchecked Sendable {
             endHighlightedLine()
         case .failed(let reason):
             failure = reason
+        case .sleepTimerEnded:
+            sleepTimerEnded = true
         case .announcementFinished:
             break
         }

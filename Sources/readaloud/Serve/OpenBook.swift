@@ -32,6 +32,10 @@ final class OpenBook {
     let title: String?
     /// The book's recorded narration (an EPUB's Media Overlays), or `nil`.
     var narration: Narration?
+    /// The EPUB book, when the book is one (its table of contents makes the chapters).
+    var epub: EPUBBook?
+    /// The book's chapters, made when first asked for.
+    private(set) lazy var chapters = ChapterList(document: document, epub: epub)
     /// The layout as the client gave it (a text scale shrinks what fits; see ``pageLayout``).
     var width: Int
     var linesPerPage: Int

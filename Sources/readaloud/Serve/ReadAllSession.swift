@@ -38,7 +38,7 @@ final class ReadAllSession: @unchecked Sendable {
     init(
         id: Int, book: Int, document: Document, metadata: BookMetadata, granularity: TextGranularity,
         narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
-        from position: ReadingPosition?, page: Int, output: OutputQueue
+        stops: ReadingStops = ReadingStops(), from position: ReadingPosition?, page: Int, output: OutputQueue
     ) {
         self.id = id
         self.book = book
@@ -59,10 +59,20 @@ final class ReadAllSession: @unchecked Sendable {
         player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: engine, narration: narration, skipping: skipping
         ) { [weak self] event in
-            guard case .reading(.end) = event, let self else { return }
-            engine.send(Self.notification(session: id, event: .end, document: document))
+            guard let self else { return }
+            switch event {
+            case .reading(.end):
+                engine.send(Self.notification(session: id, event: .end, document: document))
+            case .sleepTimerEnded:
+                // Where to go on: the end of the sentence the timer stopped after.
+                let locator = EventFormatter.locatorObject(player.heardLocator)
+                engine.send(Self.wrap(session: id, "{\"type\":\"sleepTimerEnded\",\"locator\":\(locator.text)}"))
+            default:
+                return
+            }
             lock.withLock { isFinished = true }
         }
+        player.stops = stops
     }
 
     /// Starts sending events (after the answer to `readAll` has been queued, so that it comes

@@ -29,6 +29,7 @@ extension Server {
         var metadata = BookMetadata()
         var narration: Narration?
         var activeClasses: (element: String?, document: String?) = (nil, nil)
+        var epub: EPUBBook?
         switch (path, text) {
         case (let path?, nil):
             try Self.checkOpenable(path)
@@ -40,6 +41,7 @@ extension Server {
                 metadata = book.metadata
                 narration = book.narration
                 activeClasses = (book.epub?.mediaActiveClass, book.epub?.mediaPlaybackActiveClass)
+                epub = book.epub
             } catch {
                 throw .bookUnreadable(error.message)
             }
@@ -61,6 +63,7 @@ extension Server {
         let open = OpenBook(
             id: id, source: source, document: document, metadata: metadata, width: width, linesPerPage: linesPerPage)
         open.narration = narration
+        open.epub = epub
         books[id] = open
         return Self.answer(opening: open, activeClasses: activeClasses)
     }

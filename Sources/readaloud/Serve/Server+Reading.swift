@@ -23,12 +23,23 @@ extension Server {
         }
         let narration = try params.optionalBool("narration") ?? true ? book.narration : nil
         let skipping = try params.kinds("skip", default: ContentKind.skippedByDefault)
+        if let number = try params.optionalInteger("chapter", in: 1...Int(Int32.max)) {
+            guard !params.has("from"), !params.has("page") else {
+                throw .invalidParams("chapter", "give 'chapter', 'from' or 'page', not two")
+            }
+            let chapters = book.chapters.chapters
+            guard number <= chapters.count else {
+                throw .invalidParams("chapter", "\(number) is past the last chapter: the book has \(chapters.count)")
+            }
+            position = ReadingPosition(element: chapters[number - 1].element, offset: 0)
+        }
+        let stops = try readingStops(params, in: book, from: position ?? book.document.page(at: page - 1)?.start)
         forgetFinishedSessions()
         let id = nextSessionID
         nextSessionID += 1
         let session = ReadAllSession(
             id: id, book: book.id, document: book.document, metadata: book.metadata, granularity: granularity,
-            narration: narration, skipping: skipping, from: position, page: page, output: output)
+            narration: narration, skipping: skipping, stops: stops, from: position, page: page, output: output)
         sessions[id] = session
         sessionsToStart.append(session)
         return .object([("session", .integer(id))])
@@ -42,6 +53,44 @@ extension Server {
 
     func resume(_ params: RPCParams) throws(RPCError) -> JSONValue {
         .object([("state", .string(try session(params).resume().rawValue))])
+    }
+
+    /// `readAll`'s stops: `chapterEnd` (stop at the end of the chapter reading starts in),
+    /// `sleepMinutes` (stop at the end of a sentence after that long), `pauseAfterEach` (pause
+    /// after each utterance; `resume` reads the next).
+    private func readingStops(_ params: RPCParams, in book: OpenBook, from start: ReadingPosition?)
+        throws(RPCError) -> ReadingStops
+    {
+        var stops = ReadingStops(pausesAfterEachUtterance: try params.optionalBool("pauseAfterEach") ?? false)
+        if try params.optionalBool("chapterEnd") ?? false {
+            let chapters = book.chapters
+            let element = start?.element ?? 0
+            stops.endElement =
+                chapters.index(containing: element).map { chapters.elements(ofChapter: $0).upperBound }
+                ?? chapters.chapters.first?.element
+        }
+        if params.has("sleepMinutes") {
+            let minutes = try params.optionalPositiveNumber("sleepMinutes") ?? 0
+            stops.sleepAfter = .milliseconds(Int(minutes * 60_000))
+        }
+        return stops
+    }
+
+    /// The book's chapters: `[{"title","element","page"}]`.
+    func chapters(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let book = try book(params)
+        return .array(
+            book.chapters.chapters.map { chapter in
+                .object([
+                    ("title", .string(chapter.title)), ("element", .integer(chapter.element)),
+                    (
+                        "page",
+                        .integer(
+                            book.document.pageIndex(containing: ReadingPosition(element: chapter.element, offset: 0))
+                                + 1)
+                    ),
+                ])
+            })
     }
 
     /// Leaves the table, list, note, quotation, sidebar or figure being read and reads on from

@@ -141,7 +141,13 @@ final class Server {
         case "relayout": return try relayout(with(["book", "width", "linesPerPage", "textScale"]))
         case "locator": return try locator(with(["book", "element", "offset", "format"]))
         case "resolve": return try resolve(with(["book", "locator"]))
-        case "readAll": return try readAll(with(["book", "granularity", "from", "page", "narration", "skip"]))
+        case "readAll":
+            return try readAll(
+                with([
+                    "book", "granularity", "from", "page", "narration", "skip", "chapter", "chapterEnd", "sleepMinutes",
+                    "pauseAfterEach",
+                ]))
+        case "chapters": return try chapters(with(["book"]))
         case "pause": return try pause(with(["session"]))
         case "escape": return try escape(with(["session"]))
         case "resume": return try resume(with(["session"]))
