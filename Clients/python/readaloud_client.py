@@ -203,10 +203,12 @@ class Book:
     def resolve(self, locator):
         return self._call("resolve", locator=locator)
 
-    def read_all(self, granularity="sentence", start=None, page=None, skip=None):
+    def read_all(self, granularity="sentence", start=None, page=None, skip=None, **stops):
         """Starts reading (from a locator `start`, or a page from 1) and returns the `Session`;
-        `skip` is a list of kinds of content to pass by (`"note"`, `"table"`...; notes when None)."""
-        params = {"granularity": granularity}
+        `skip` is a list of kinds of content to pass by (`"note"`, `"table"`...; notes when None);
+        `stops` are readAll's other parameters (`chapter`, `chapterEnd`, `sleepMinutes`,
+        `pauseAfterEach`)."""
+        params = {"granularity": granularity, **stops}
         if start is not None:
             params["from"] = start
         if page is not None:
@@ -214,6 +216,24 @@ class Book:
         if skip is not None:
             params["skip"] = list(skip)
         return Session(self.server, self._call("readAll", **params)["session"])
+
+    def chapters(self):
+        """The book's chapters: `[{"title", "element", "page"}]`."""
+        return self._call("chapters")
+
+    def search(self, query, **options):
+        """Yields every match of `query` (options: `caseSensitive`, `diacriticSensitive`,
+        `wholeWords`), asking the server a page at a time."""
+        start = None
+        while True:
+            params = dict(options, query=query)
+            if start is not None:
+                params["from"] = start
+            answer = self._call("search", **params)
+            yield from answer["matches"]
+            start = answer["next"]
+            if start is None:
+                return
 
     def select(self, element, offset, granularity):
         return self._call("select", element=element, offset=offset, granularity=granularity)

@@ -135,12 +135,26 @@ class ServeTests(unittest.TestCase):
         escaped = session.escape()
         rest = [event["text"] for event in words if event["type"] == "utterance"]
         self.assertEqual(rest[-1], "After")
+        self.assertEqual(rest.count("After"), 1)
         if escaped["escaped"]:
+            # Left anywhere in the note, up to its last word.
             self.assertEqual(escaped["kind"], "note", escaped)
-            self.assertLess(len(rest), 50000)
+            self.assertLessEqual(len(rest), 50001)
         else:
             self.assertEqual(escaped, {"escaped": False})
             self.assertEqual(len(rest), 50001)
+
+    def test_search_pages_through_the_book_and_chapters_read_alone(self):
+        book = self.server.open(path=os.path.join(ROOT, "Books", "alice-in-wonderland.txt"))
+        found = list(book.search("cheshire"))
+        expected = [json.loads(line) for line in cli("search", "Books/alice-in-wonderland.txt", "cheshire",
+                                                     "--format", "jsonl").splitlines()][:-1]
+        self.assertEqual(found, expected)
+        chapters = book.chapters()
+        self.assertEqual(len(chapters), 12)
+        session = book.read_all(granularity="paragraph", chapter=12, chapterEnd=True)
+        texts = [event["text"] for event in session.events() if event["type"] == "utterance"]
+        self.assertEqual((texts[0], texts[-1]), ("CHAPTER XII.", "THE END"))
 
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)
