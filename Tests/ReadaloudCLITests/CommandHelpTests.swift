@@ -22,6 +22,15 @@ import Testing
         #expect(result.standardError.hasPrefix("Error: saved selections belong to a book file, not standard input"))
     }
 
+    @Test func theMainHelpListsEverySubcommand() throws {
+        let help = try CLIRunner.run(["--help"]).standardOutput
+        for name in ["units", "probe", "search", "bench", "save", "saved", "unsave", "serve"] {
+            #expect(help.contains("\n  \(name) ") || help.contains("  \(name)  "), "\(name) is not in --help")
+            let own = try CLIRunner.run([name, "--help"])
+            #expect(own.status == 0 && own.standardOutput.contains("USAGE: readaloud \(name)"), "\(name) --help")
+        }
+    }
+
     @Test func saveNeedsAtOrAnnotation() throws {
         let help = try Self.help("save")
         #expect(

@@ -44,6 +44,7 @@ enum ReadCommand {
             SUBCOMMANDS:
               units   Print each unit of a book on its own line.
               probe   Show the tokenizer's answers at every position.
+              search  Find a text in a whole book.
               bench   Measure speed and memory against raw ICU.
               save    Save the unit at a locator as a selection.
               saved   List a book's saved selections.
