@@ -139,10 +139,12 @@ class ServeTests(unittest.TestCase):
         if escaped["escaped"]:
             # Left anywhere in the note, up to its last word.
             self.assertEqual(escaped["kind"], "note", escaped)
-            self.assertLessEqual(len(rest), 50001)
+            self.assertLessEqual(len(rest), 50003)
         else:
+            # The whole note was read: "Footnote", "1", its 50000 words, then "After".
             self.assertEqual(escaped, {"escaped": False})
-            self.assertEqual(len(rest), 50001)
+            self.assertEqual(rest[:2], ["Footnote", "1"])
+            self.assertEqual(len(rest), 50003)
 
     def test_search_pages_through_the_book_and_chapters_read_alone(self):
         book = self.server.open(path=os.path.join(ROOT, "Books", "alice-in-wonderland.txt"))
