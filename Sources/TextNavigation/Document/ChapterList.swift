@@ -36,8 +36,10 @@ public struct ChapterList: Sendable, Hashable {
         var headings: [(level: Int, chapter: Chapter, count: Int)] = []
         for index in 0..<document.elements.count {
             let (markup, traits) =
-                document.elementContents.map { ($0.content(at: index).markup, $0.content(at: index).traits) }
-                ?? (document.elements[index].markup, document.elements[index].traits)
+                document.elementContents.map { contents in
+                    let content = contents.content(at: index)
+                    return (content.markup, content.traits)
+                } ?? (document.elements[index].markup, document.elements[index].traits)
             // A heading without a level (a plain-text book's `CHAPTER I.`) is of level 1.
             guard let level = markup.headingLevel ?? (traits.contains(.heading) ? 1 : nil) else { continue }
             let text = markup.headingTitle ?? document.elements[index].string
@@ -58,6 +60,14 @@ public struct ChapterList: Sendable, Hashable {
     /// The index of the chapter holding element `element`, or `nil` before the first chapter.
     public func index(containing element: Int) -> Int? {
         chapters.lastIndex { $0.element <= element }
+    }
+
+    /// Where reading that starts in element `element` ends to stop at its chapter's end: the
+    /// next chapter's first element (the document's end for the last); before the first
+    /// chapter (a title page), the first chapter's start; `nil` without chapters.
+    public func endOfChapter(holding element: Int) -> Int? {
+        guard let index = index(containing: element) else { return chapters.first?.element }
+        return elements(ofChapter: index).upperBound
     }
 
     /// The elements of chapter `index`: from its first element to the next chapter's.

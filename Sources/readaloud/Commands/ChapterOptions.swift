@@ -38,16 +38,7 @@ enum ChapterOptions {
         -> ReadingStops
     {
         var stops = ReadingStops()
-        if arguments[chapterEnd] {
-            let chapters = book.chapters
-            let element = start?.element ?? 0
-            if let index = chapters.index(containing: element) {
-                stops.endElement = chapters.elements(ofChapter: index).upperBound
-            } else {
-                // Before the first chapter (a title page): up to the first chapter.
-                stops.endElement = chapters.chapters.first?.element
-            }
-        }
+        if arguments[chapterEnd] { stops.endElement = book.chapters.endOfChapter(holding: start?.element ?? 0) }
         let minutes = arguments[sleep]
         if minutes >= 0 { stops.sleepAfter = .milliseconds(Int(minutes * 60_000)) }
         return stops

@@ -5,13 +5,9 @@ extension InteractiveReader {
 
     /// When read-all from the cursor stops or pauses by itself, as the keys set it.
     var readingStops: ReadingStops {
-        let chapters = settings.chapters
-        var end: Int?
-        if stopsAtChapterEnd, let index = chapters.index(containing: cursor.position.element) {
-            end = chapters.elements(ofChapter: index).upperBound
-        }
-        return ReadingStops(
-            endElement: end, sleepAfter: sleepMinutes.map { .seconds($0 * 60) },
+        ReadingStops(
+            endElement: stopsAtChapterEnd ? settings.chapters.endOfChapter(holding: cursor.position.element) : nil,
+            sleepAfter: sleepMinutes.map { .seconds($0 * 60) },
             pausesAfterEachUtterance: pausesAfterEachUnit)
     }
 

@@ -63,11 +63,7 @@ extension Server {
     {
         var stops = ReadingStops(pausesAfterEachUtterance: try params.optionalBool("pauseAfterEach") ?? false)
         if try params.optionalBool("chapterEnd") ?? false {
-            let chapters = book.chapters
-            let element = start?.element ?? 0
-            stops.endElement =
-                chapters.index(containing: element).map { chapters.elements(ofChapter: $0).upperBound }
-                ?? chapters.chapters.first?.element
+            stops.endElement = book.chapters.endOfChapter(holding: start?.element ?? 0)
         }
         if params.has("sleepMinutes") {
             let minutes = try params.optionalPositiveNumber("sleepMinutes") ?? 0
