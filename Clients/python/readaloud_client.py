@@ -141,7 +141,9 @@ class Server:
     # Methods
 
     def open(self, path=None, text=None, **options):
-        """Opens a book file (`path`) or a text; options: width, linesPerPage, locale, lossy."""
+        """Opens a book file (`path`) or a text; options: width, linesPerPage, locale, lossy, and
+        the listener's pronunciation lexicon as `lexicon` (a file's path) or `lexiconText` (its
+        text), which utterance events then carry as `pronunciations`."""
         params = dict(options)
         if path is not None:
             params["path"] = path

@@ -31,7 +31,7 @@ typedef struct {
 
 enum { AUDIO_OUTPUT_SYNCHRONOUS = 2, AUDIO_OUTPUT_SYNCH_PLAYBACK = 3 };
 enum { POS_CHARACTER = 1 };
-enum { espeakCHARS_UTF8 = 1, espeakSSML = 0x10 };
+enum { espeakCHARS_UTF8 = 1, espeakSSML = 0x10, espeakPHONEMES = 0x100 };
 #define espeakINITIALIZE_DONT_EXIT 0x8000
 
 typedef int(t_espeak_callback)(short *, int, espeak_EVENT *);
@@ -138,13 +138,14 @@ int32_t cespeak_set_parameter(int32_t parameter, int32_t value) {
     return library == NULL ? -1 : p_set_parameter(parameter, value, 0);
 }
 
-int32_t cespeak_synthesize(const char *text, int32_t ssml, cespeak_sink sink, void *context) {
+int32_t cespeak_synthesize(const char *text, int32_t options, cespeak_sink sink, void *context) {
     if (library == NULL) {
         return -1;
     }
     struct synthesis run = {sink, context, 0};
     current = &run;
-    unsigned int flags = espeakCHARS_UTF8 | (ssml ? espeakSSML : 0);
+    unsigned int flags = espeakCHARS_UTF8 | ((options & CESPEAK_TEXT_SSML) ? espeakSSML : 0) |
+                         ((options & CESPEAK_TEXT_PHONEMES) ? espeakPHONEMES : 0);
     int result = p_synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, flags, NULL, &run);
     if (result == 0) {
         p_synchronize();
@@ -152,3 +153,4 @@ int32_t cespeak_synthesize(const char *text, int32_t ssml, cespeak_sink sink, vo
     current = NULL;
     return result;
 }
+

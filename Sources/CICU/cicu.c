@@ -9,6 +9,7 @@
 #include <unicode/unorm2.h>
 #include <unicode/utf16.h>
 #include <unicode/uloc.h>
+#include <unicode/uregex.h>
 #include <unicode/ures.h>
 #include <unicode/uvernum.h>
 #include <unicode/uversion.h>
@@ -395,4 +396,63 @@ int32_t cicu_search_find(const uint16_t *folded, int32_t length, const uint16_t 
         return start;
     }
     return -1;
+}
+
+// MARK: Regular expressions
+
+_Static_assert(CICU_REGEX_TIME_OUT == U_REGEX_TIME_OUT, "U_REGEX_TIME_OUT");
+_Static_assert(CICU_REGEX_STACK_OVERFLOW == U_REGEX_STACK_OVERFLOW, "U_REGEX_STACK_OVERFLOW");
+
+cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, int32_t caseInsensitive,
+                            int32_t *errorOffset, int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    UParseError parseError;
+    memset(&parseError, 0, sizeof parseError);
+    URegularExpression *regex =
+        uregex_open(pattern, length, caseInsensitive ? UREGEX_CASE_INSENSITIVE : 0, &parseError, &code);
+    *errorOffset = parseError.offset >= 0 ? parseError.offset : -1;
+    *status = code;
+    if (U_FAILURE(code)) {
+        if (regex != NULL) uregex_close(regex);
+        return NULL;
+    }
+    return (cicu_regex *)regex;
+}
+
+void cicu_regex_close(cicu_regex *regex) {
+    if (regex != NULL) uregex_close((URegularExpression *)regex);
+}
+
+void cicu_regex_set_text(cicu_regex *regex, const uint16_t *text, int32_t length, int32_t timeLimit,
+                         int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    static const UChar empty[1] = {0};
+    uregex_setText((URegularExpression *)regex, text != NULL ? text : empty, length, &code);
+    uregex_setTimeLimit((URegularExpression *)regex, timeLimit, &code);
+    uregex_setStackLimit((URegularExpression *)regex, 1 << 20, &code);
+    *status = code;
+}
+
+int32_t cicu_regex_group_count(cicu_regex *regex, int32_t *status) {
+    UErrorCode code = (UErrorCode)*status;
+    int32_t count = uregex_groupCount((URegularExpression *)regex, &code);
+    *status = code;
+    return U_SUCCESS(code) ? count : 0;
+}
+
+int32_t cicu_regex_find(cicu_regex *regex, int32_t from, int32_t *bounds, int32_t capacity, int32_t *status) {
+    URegularExpression *pattern = (URegularExpression *)regex;
+    UErrorCode code = (UErrorCode)*status;
+    UBool found = uregex_find(pattern, from, &code);
+    if (U_FAILURE(code) || !found) {
+        *status = code;
+        return 0;
+    }
+    int32_t groups = uregex_groupCount(pattern, &code);
+    for (int32_t group = 0; group <= groups && 2 * group + 1 < capacity; group++) {
+        bounds[2 * group] = uregex_start(pattern, group, &code);
+        bounds[2 * group + 1] = uregex_end(pattern, group, &code);
+    }
+    *status = code;
+    return U_SUCCESS(code) ? 1 : 0;
 }

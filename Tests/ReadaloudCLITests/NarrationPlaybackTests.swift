@@ -138,8 +138,7 @@ struct NarrationPlaybackTests {
         let narration = epub.narration(in: document)
         let wavs = WAVDirectory(directory)
         let voice = QueuedSpeechEngine(
-            engine: try EspeakEngine(settings: SpeechSettings(language: "en"), output: .wavFiles(directory: wavs)),
-            readings: { _ in [] })
+            engine: try EspeakEngine(settings: SpeechSettings(language: "en"), output: .wavFiles(directory: wavs)))
         let engine = try NarratingSpeechEngine(
             voice: voice, output: .wavFiles(wavs, keepsTime: true), load: { try epub.resource($0) })
         let clipsHeard = Mutex<[Int]>([])

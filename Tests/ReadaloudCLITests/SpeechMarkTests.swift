@@ -248,7 +248,7 @@ struct SpeechMarkTests {
         let markup = SpeechMarkup(
             text: text, range: 10..<(10 + text.utf16.count),
             words: [0..<5, 10..<11, 12..<15, 18..<19, 19..<20, 20..<21],
-            readings: [.init(range: 18..<20, reading: "やまみち")])
+            pronunciations: [Pronunciation(range: 18..<20, spoken: .text("やまみち"))])
         #expect(
             markup.ssml
                 == "<speak><mark name=\"w0\"/>a <mark name=\"w1\"/>&lt;b&gt; &amp; <mark name=\"w2\"/><mark name=\"w3\"/>"

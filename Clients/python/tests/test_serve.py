@@ -158,6 +158,23 @@ class ServeTests(unittest.TestCase):
         texts = [event["text"] for event in session.events() if event["type"] == "utterance"]
         self.assertEqual((texts[0], texts[-1]), ("CHAPTER XII.", "THE END"))
 
+    def test_a_lexicon_gives_pronunciations_and_heading_numbers_go_silent(self):
+        book = self.server.open(path=os.path.join(ROOT, "Books", "alice-in-wonderland.txt"),
+                                lexiconText="[en]\ndinah = /ˈdiːnə/\n")
+        session = book.read_all(granularity="paragraph", chapter=1, chapterEnd=True, skip=["note", "heading-number"])
+        utterances = [event for event in session.events() if event["type"] == "utterance"]
+        self.assertEqual(utterances[0]["text"], "CHAPTER I.")
+        self.assertEqual(utterances[0]["pronunciations"], [{"start": 0, "end": 10, "silent": True}])
+        said = [p for event in utterances for p in event.get("pronunciations", []) if "phonemes" in p]
+        self.assertGreater(len(said), 3)
+        for event in utterances:
+            for pronunciation in event.get("pronunciations", []):
+                if "phonemes" in pronunciation:
+                    self.assertEqual(event["text"][pronunciation["start"]:pronunciation["end"]], "Dinah")
+        with self.assertRaises(ServerError) as refused:
+            self.server.open(text="x", lexiconText="~ (unclosed = y")
+        self.assertEqual(refused.exception.code, -32602)
+
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)
         selection = book.select(element=20, offset=3, granularity="sentence")

@@ -52,9 +52,17 @@ enum {
 typedef int32_t (*cespeak_sink)(void *context, int32_t kind, const int16_t *samples, int32_t count, int32_t mark,
                                 int32_t audioMilliseconds);
 
-/// Speaks UTF-8 `text` (SSML when `ssml` is 1), calling `sink` with samples (synchronous mode)
-/// and mark events, and returns when done (or stopped by the sink). Returns 0 on success.
-int32_t cespeak_synthesize(const char *text, int32_t ssml, cespeak_sink sink, void *context);
+/// What `cespeak_synthesize`'s text holds.
+enum {
+    CESPEAK_TEXT_SSML = 1,      // SSML (espeakSSML)
+    CESPEAK_TEXT_PHONEMES = 2,  // [[...]] phoneme mnemonics, spoken as phonemes (espeakPHONEMES)
+};
+
+/// Speaks UTF-8 `text` (`options`: CESPEAK_TEXT_ flags), calling `sink` with samples
+/// (synchronous mode) and mark events, and returns when done (or stopped by the sink). Returns
+/// 0 on success.
+int32_t cespeak_synthesize(const char *text, int32_t options, cespeak_sink sink, void *context);
+
 
 #ifdef __cplusplus
 }

@@ -185,6 +185,34 @@ void cicu_search_fold(const uint16_t *text, int32_t length, uint16_t *folded, in
 int32_t cicu_search_find(const uint16_t *folded, int32_t length, const uint16_t *query,
                          int32_t queryLength, int32_t from, int32_t *end);
 
+/// An opaque compiled ICU regular expression (URegularExpression).
+typedef struct cicu_regex cicu_regex;
+
+/// Compiles `pattern` (UTF-16, `length` units) with ICU's regular expression syntax;
+/// `caseInsensitive` 1 sets UREGEX_CASE_INSENSITIVE. On a syntax error sets `status` and writes
+/// the error's offset in the pattern into `errorOffset` (-1 when unknown).
+cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, int32_t caseInsensitive,
+                            int32_t *errorOffset, int32_t *status);
+void cicu_regex_close(cicu_regex *regex);
+
+/// Points the regex at `text` (ICU keeps the pointer: the caller keeps the memory alive and
+/// unchanged until the next cicu_regex_set_text, or cicu_regex_close) and sets the match time
+/// limit, in ICU's steps (about a millisecond each; 0 for none), and a stack limit of 1 MB.
+void cicu_regex_set_text(cicu_regex *regex, const uint16_t *text, int32_t length, int32_t timeLimit,
+                         int32_t *status);
+
+/// The number of capture groups in the pattern.
+int32_t cicu_regex_group_count(cicu_regex *regex, int32_t *status);
+
+/// Finds the next match at or after `from`: returns 1 and writes the match's start and end,
+/// then each group's (-1, -1 for a group that did not take part), into `bounds` (room for
+/// `capacity` values); 0 when there is none. A match that runs out of time sets `status` to
+/// U_REGEX_TIME_OUT (`CICU_REGEX_TIME_OUT`).
+int32_t cicu_regex_find(cicu_regex *regex, int32_t from, int32_t *bounds, int32_t capacity, int32_t *status);
+
+/// ICU's U_REGEX_TIME_OUT and U_REGEX_STACK_OVERFLOW codes.
+enum { CICU_REGEX_STACK_OVERFLOW = 0x10311, CICU_REGEX_TIME_OUT = 0x10312 };
+
 #ifdef __cplusplus
 }
 #endif

@@ -28,6 +28,11 @@ public enum ContentKind: String, Sendable, Hashable, CaseIterable, Codable {
     case figure
     /// Captions of figures and tables (`figcaption`, `caption`).
     case caption
+    /// The number before a heading's title (`1.2`, `IV.`, `Chapter 3:` in `Chapter 3: The
+    /// Pool`, see ``HeadingNumber``): skipping it says the title alone. It is passed over in
+    /// speech only; the text, its highlight and locators keep it, and a heading that is
+    /// nothing but a number is said whole.
+    case headingNumber = "heading-number"
 
     /// What read-all skips unless asked otherwise: notes alone. A note read where it stands
     /// breaks the text it annotates, and a listener reaches it by its reference, as a print
@@ -44,12 +49,18 @@ public enum ContentKind: String, Sendable, Hashable, CaseIterable, Codable {
     public var isEscapable: Bool {
         switch self {
         case .note, .sidebar, .table, .list, .quotation, .figure: true
-        case .pageBreak, .caption: false
+        case .pageBreak, .caption, .headingNumber: false
         }
     }
 
     /// The kind's name as a listener hears it: "note", "page break", "table"…
-    public var spokenName: String { self == .pageBreak ? "page break" : rawValue }
+    public var spokenName: String {
+        switch self {
+        case .pageBreak: "page break"
+        case .headingNumber: "heading number"
+        default: rawValue
+        }
+    }
 
     /// The kinds a list of names gives, as the command line and `serve` take them: names
     /// separated by commas (the `rawValue`s, or their plurals such as `notes` and `tables`),

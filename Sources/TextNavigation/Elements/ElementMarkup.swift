@@ -35,6 +35,9 @@ public struct ElementMarkup: Sendable, Hashable {
     public var headingLevel: Int?
     /// Ruby readings over the element's text, in order.
     public var ruby: [RubyAnnotation]
+    /// How stretches of the text are said, as the markup gives them (EPUB's `ssml:ph`), in
+    /// order; ruby readings are in ``ruby``.
+    public var pronunciations: [Pronunciation]
     /// Print page breaks inside the element (or at its start), in order.
     public var printPages: [PrintPageMarker]
     /// Links inside the text, in order.
@@ -53,13 +56,15 @@ public struct ElementMarkup: Sendable, Hashable {
 
     public init(
         href: String? = nil, direction: WritingDirection? = nil, headingLevel: Int? = nil,
-        ruby: [RubyAnnotation] = [], printPages: [PrintPageMarker] = [], links: [Link] = [],
+        ruby: [RubyAnnotation] = [], pronunciations: [Pronunciation] = [], printPages: [PrintPageMarker] = [],
+        links: [Link] = [],
         isOutsideReadingOrder: Bool = false, structures: [ContentStructure] = [], headingTitle: String? = nil
     ) {
         self.href = href
         self.direction = direction
         self.headingLevel = headingLevel
         self.ruby = ruby
+        self.pronunciations = pronunciations
         self.printPages = printPages
         self.links = links
         self.isOutsideReadingOrder = isOutsideReadingOrder

@@ -18,6 +18,39 @@ extension ICU {
             return width == .wide || width == .fullwidth
         }
 
+        /// Whether the scalar is of a script written without spaces between words (Han, kana,
+        /// Thai, Lao, Myanmar, Khmer): a word match there needs no space around it.
+        package static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.properties.isIdeographic { return true }
+            switch scalar.value {
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true  // kana
+            case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return true  // Thai, Lao, Myanmar, Khmer
+            default: return false
+            }
+        }
+
+        /// Folds UTF-16 `text` for matching, code point by code point so that offsets in one
+        /// are offsets in the other (``cicu_search_fold``): with `ignoringCase`, ICU's simple
+        /// case folding; with `ignoringDiacritics`, base letters for decomposable ones and 0
+        /// for nonspacing marks (kept when ICU's normalization data cannot load).
+        package static func folded(
+            _ text: UnsafeBufferPointer<UInt16>, ignoringCase: Bool, ignoringDiacritics: Bool
+        ) -> [UInt16] {
+            var folded = [UInt16](repeating: 0, count: text.count)
+            var status: Int32 = 0
+            folded.withUnsafeMutableBufferPointer { output in
+                cicu_search_fold(
+                    text.baseAddress, Int32(text.count), output.baseAddress, ignoringCase ? 1 : 0,
+                    ignoringDiacritics ? 1 : 0, &status)
+                if status > 0 {
+                    status = 0
+                    cicu_search_fold(
+                        text.baseAddress, Int32(text.count), output.baseAddress, ignoringCase ? 1 : 0, 0, &status)
+                }
+            }
+            return folded
+        }
+
         /// Whether the scalar has Emoji_Presentation (shown as emoji by default).
         static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
             cicu_has_binary_property(Int32(bitPattern: scalar.value), Int32(CICU_PROPERTY_EMOJI_PRESENTATION)) != 0

@@ -33,6 +33,10 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     public let narration: Narration?
     /// The kinds of content read-all passes by (see ``ContentKind``).
     public let skipping: Set<ContentKind>
+    /// Where each utterance's pronunciations come from (ruby readings, a book's and a
+    /// listener's lexicons), or `nil` for the text as written; with
+    /// ``ContentKind/headingNumber`` in ``skipping``, headings' numbers are silent besides.
+    public let pronunciations: (any PronunciationSource)?
     private let engine: any SpeechEngine
     private let observer: @Sendable (Event) -> Void
     private let queue = DispatchQueue(label: "readaloud.player")
@@ -99,16 +103,20 @@ public final class ReadAloudPlayer: @unchecked Sendable {
     ///     one utterance whose request carries its audio (``SpeechRequest/audio``) for the
     ///     engine to play; the engine reports the clips as they are heard.
     ///   - skipping: the kinds of content to pass by; with ``ContentKind/pageBreak``, print
-    ///     pages are not announced.
+    ///     pages are not announced; with ``ContentKind/headingNumber``, headings' numbers are
+    ///     not said.
+    ///   - pronunciations: how the text is said where it is not as written (see
+    ///     ``SpeechRequest/pronunciations``).
     ///   - observer: told every ``Event``, in order, on the player's queue.
     public init(
         document: Document, granularity: TextGranularity = .sentence,
         engine: any SpeechEngine = SilentSpeechEngine(), settings: SpeechSettings = SpeechSettings(),
         narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
-        observer: @escaping @Sendable (Event) -> Void = { _ in }
+        pronunciations: (any PronunciationSource)? = nil, observer: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.document = document
         self.skipping = skipping
+        self.pronunciations = pronunciations
         self.granularity = granularity == .document ? .paragraph : granularity
         self.narration = narration?.isEmpty == false ? narration : nil
         self.engine = engine
@@ -437,7 +445,8 @@ public final class ReadAloudPlayer: @unchecked Sendable {
             engine.wordTiming == .none || utterance.isLabel ? [] : Self.words(of: element, in: range)
         let request = SpeechRequest(
             text: text, range: range, words: words, element: utterance.element, language: utterance.language,
-            event: .utterance(utterance), settings: speechSettings, audio: audio, audioOffset: audioOffset)
+            event: .utterance(utterance), settings: speechSettings, audio: audio, audioOffset: audioOffset,
+            pronunciations: audio.isEmpty ? pronunciations(of: utterance, in: range) : [])
         requestNumber += 1
         let number = requestNumber
         speech = .utterance(request, lastWord: -1, milliseconds: 0)

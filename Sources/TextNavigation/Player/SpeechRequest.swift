@@ -30,12 +30,17 @@ public struct SpeechRequest: Sendable {
     public let audio: [AudioClip]
     /// How far into ``audio`` to start, in milliseconds (resuming in the middle of a clip).
     public let audioOffset: Int
+    /// How stretches of ``text`` are said where not as written (ruby readings, lexicon
+    /// entries, a skipped heading number), in the element's UTF-16 offsets inside ``range``,
+    /// sorted and not overlapping. The text and its words stay as they are.
+    public let pronunciations: [Pronunciation]
 
     /// A request to speak `text`; see the properties.
     public init(
         text: String, range: Range<Int>? = nil, words: [Range<Int>] = [], element: Int? = nil,
         language: String? = nil, priority: AnnouncementPriority? = nil, event: ReadingEvent? = nil,
-        settings: SpeechSettings = SpeechSettings(), audio: [AudioClip] = [], audioOffset: Int = 0
+        settings: SpeechSettings = SpeechSettings(), audio: [AudioClip] = [], audioOffset: Int = 0,
+        pronunciations: [Pronunciation] = []
     ) {
         self.text = text
         self.range = range ?? 0..<text.utf16.count
@@ -47,5 +52,9 @@ public struct SpeechRequest: Sendable {
         self.settings = settings
         self.audio = audio
         self.audioOffset = max(0, audioOffset)
+        let range = self.range
+        self.pronunciations = pronunciations.filter {
+            range.contains($0.range.lowerBound) && $0.range.upperBound <= range.upperBound
+        }
     }
 }

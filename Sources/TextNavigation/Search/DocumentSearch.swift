@@ -46,7 +46,7 @@ public struct DocumentSearch: Sequence, IteratorProtocol {
         self.options = options
         self.query = units.withUnsafeBufferPointer { Self.fold($0, options) }.filter { $0 != 0 }
         let scalars = query.unicodeScalars.filter { !$0.properties.isWhitespace }
-        isUnspacedQuery = [scalars.first, scalars.last].contains { $0.map(Self.isUnspaced) ?? false }
+        isUnspacedQuery = [scalars.first, scalars.last].contains { $0.map(ICU.Properties.isUnspaced) ?? false }
         element = Swift.max(0, position.element)
         offset = Swift.max(0, position.offset)
     }
@@ -84,22 +84,9 @@ public struct DocumentSearch: Sequence, IteratorProtocol {
         foldedElement = element
     }
 
-    /// `input` folded as `options` say (``cicu_search_fold``).
+    /// `input` folded as `options` say.
     private static func fold(_ input: UnsafeBufferPointer<UInt16>, _ options: SearchOptions) -> [UInt16] {
-        var folded = [UInt16](repeating: 0, count: input.count)
-        var status: Int32 = 0
-        folded.withUnsafeMutableBufferPointer { output in
-            cicu_search_fold(
-                input.baseAddress, Int32(input.count), output.baseAddress, options.ignoresCase ? 1 : 0,
-                options.ignoresDiacritics ? 1 : 0, &status)
-            // Without ICU's normalization data (never on a working install), diacritics count.
-            if status > 0 {
-                status = 0
-                cicu_search_fold(
-                    input.baseAddress, Int32(input.count), output.baseAddress, options.ignoresCase ? 1 : 0, 0, &status)
-            }
-        }
-        return folded
+        ICU.Properties.folded(input, ignoringCase: options.ignoresCase, ignoringDiacritics: options.ignoresDiacritics)
     }
 
     /// Whether `match` starts and ends between characters (grapheme clusters): `e` is no match
@@ -128,13 +115,4 @@ public struct DocumentSearch: Sequence, IteratorProtocol {
         return true
     }
 
-    /// Whether `scalar` is of a script written without spaces between words.
-    private static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.isIdeographic { return true }
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true  // kana
-        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return true  // Thai, Lao, Myanmar, Khmer
-        default: return false
-        }
-    }
 }

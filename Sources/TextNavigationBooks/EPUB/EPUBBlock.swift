@@ -16,6 +16,8 @@ struct EPUBBlock: Sendable {
     var direction: WritingDirection?
     /// Ruby readings over the text.
     var ruby: [RubyAnnotation] = []
+    /// Phonemes the markup gives stretches of the text (`ssml:ph`).
+    var pronunciations: [Pronunciation] = []
     /// Print page markers inside the block (offsets into ``text``).
     var printPages: [PrintPageMarker] = []
     /// The structures the block is part of (a note, a table, a list…), outermost first.

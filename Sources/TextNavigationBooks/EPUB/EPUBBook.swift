@@ -38,6 +38,8 @@ public struct EPUBBook: Sendable {
         /// `false` for a `linear="no"` spine item: its elements come after the linear
         /// documents' and are outside the reading order (read-all passes them by).
         public let isLinear: Bool
+        /// The PLS pronunciation lexicons it links (their entry names; see ``lexicons``).
+        public var lexicons: [String] = []
     }
 
     /// The title and creators, as the package's metadata gives them.
@@ -67,6 +69,9 @@ public struct EPUBBook: Sendable {
     /// The class a reading system gives the document element while narration plays
     /// (`media:playback-active-class`).
     public let mediaPlaybackActiveClass: String?
+    /// The PLS pronunciation lexicons the content documents link and that could be read, by
+    /// entry name (see ``ContentDocument/lexicons``).
+    public let lexicons: [String: PronunciationLexicon]
     /// What was wrong but did not stop reading: a spine item skipped (remote, or with no
     /// content document in its fallback chain), a content document missing or not well-formed
     /// (named), a navigation document that could not be read.
@@ -127,6 +132,7 @@ public struct EPUBBook: Sendable {
                 : .invalidPackage(reason: "no content document could be read (\(problems.joined(separator: "; ")))")
         }
         contentDocuments = spine.documents
+        lexicons = Self.lexicons(linkedBy: spine, in: archive, problems: &problems)
         mediaOverlays = Self.mediaOverlays(of: spine, package: package, in: archive, problems: &problems)
         embeddedAudio = Self.embeddedAudio(of: spine, in: archive, problems: &problems)
         mediaDuration = package.mediaDuration
@@ -153,6 +159,9 @@ public struct EPUBBook: Sendable {
         var overlays: [String?] = []
         /// The id the next content document's first structure gets.
         var nextStructureID = 0
+        /// The PLS lexicons linked, by entry name, with their first link's `hreflang` (empty
+        /// for none).
+        var lexiconLanguages: [String: String] = [:]
     }
 
     /// The book's navigation: the EPUB 3 navigation document's, else (for the table of contents
@@ -211,6 +220,11 @@ public struct EPUBBook: Sendable {
             let first = spine.blocks.count
             spine.documents.append(
                 ContentDocument(href: path, elements: first..<first + found.count, isLinear: item.isLinear))
+            let links = PLSLexicon.links(of: root, documentPath: path)
+            spine.documents[spine.documents.count - 1].lexicons = links.map(\.path)
+            for link in links where spine.lexiconLanguages[link.path] == nil {
+                spine.lexiconLanguages[link.path] = link.language ?? ""
+            }
             spine.anchors.append(reader.anchors.mapValues { first + $0 })
             spine.idRanges.append(reader.idRanges)
             spine.overlays.append(
@@ -303,7 +317,8 @@ public struct EPUBBook: Sendable {
             if headingLevel != nil { traits.insert(.heading) }
             let markup = ElementMarkup(
                 href: entry.href, direction: block.direction, headingLevel: headingLevel, ruby: block.ruby,
-                printPages: block.printPages, links: links(of: block, in: entry.href, spine: spine),
+                pronunciations: block.pronunciations, printPages: block.printPages,
+                links: links(of: block, in: entry.href, spine: spine),
                 isOutsideReadingOrder: document?.isLinear == false, structures: block.structures,
                 headingTitle: headingTitle)
             contents.append(

@@ -23,6 +23,9 @@ import TextNavigation
 ///   note references among them) are kept on their block.
 /// - Ruby: the base is read once; `<rt>` gives the reading, kept as a ``RubyAnnotation``; `<rp>`
 ///   is dropped.
+/// - Pronunciation: an element with `ssml:ph` is said as those phonemes (in its nearest
+///   `ssml:alphabet`, else IPA), kept as a ``Pronunciation`` over its text when that stays in
+///   one block; an `ssml:ph` inside another is said by the outer one.
 /// - `epub:switch` reads its `epub:default` only.
 /// - Page breaks (`epub:type="pagebreak"`, `role="doc-pagebreak"`) become ``PrintPageMarker``s
 ///   labelled by their `title` (or `aria-label`, or text), and are not read as text.
@@ -60,6 +63,9 @@ struct XHTMLContentReader {
     /// Where the link being read starts in the current block's text, once it has text.
     private var linkStart: Int?
     private var inLink = false
+    /// Where the text of the element with `ssml:ph` being read starts, once it has text.
+    private var phonemeStart: Point?
+    private var inPhonemes = false
     /// Ids whose elements have begun but have no text yet: their start is where text lands.
     private var idsAwaitingText: [String] = []
     private var idStarts: [String: Point] = [:]
@@ -71,6 +77,8 @@ struct XHTMLContentReader {
         var direction: WritingDirection?
         var headingLevel = 0
         var preservesSpace = false
+        /// The nearest `ssml:alphabet`.
+        var alphabet = PhoneticAlphabet.ipa
         /// The structures the content is part of, outermost first.
         var structures: [ContentStructure] = []
     }
@@ -82,38 +90,12 @@ struct XHTMLContentReader {
         "fieldset", "legend", "center", "form",
     ]
     private static let skippedNames: Set<String> = ["head", "script", "style", "template", "rp", "noscript", "title"]
-    private static let noteRoles: Set<String> = ["doc-footnote", "doc-endnote", "doc-endnotes"]
 
     /// A reader whose structures' ids start at `firstStructureID`.
     init(defaultLanguage: String, defaultDirection: WritingDirection?, firstStructureID: Int = 0) {
         self.defaultLanguage = defaultLanguage
         self.defaultDirection = defaultDirection
         self.nextStructureID = firstStructureID
-    }
-
-    /// The kind of structure an element of `name` with these `epub:type`s and `role` makes,
-    /// if any: semantics first (a note or sidebar whatever its element), then the role, then
-    /// the element. Page breaks are markers, not structures.
-    static func structureKind(name: String, types: Set<String>, role: String) -> ContentKind? {
-        let named = EPUBStructuralSemantics.kinds(of: types).subtracting([.pageBreak])
-        if named.contains(.note) || noteRoles.contains(role) { return .note }
-        if let kind = ContentKind.allCases.first(where: named.contains) { return kind }
-        switch role {
-        case "complementary": return .sidebar
-        case "table", "grid": return .table
-        case "list": return .list
-        case "figure": return .figure
-        default: break
-        }
-        switch name {
-        case "aside": return .sidebar
-        case "table": return .table
-        case "ul", "ol", "dl": return .list
-        case "blockquote": return .quotation
-        case "figure": return .figure
-        case "figcaption", "caption": return .caption
-        default: return nil
-        }
     }
 
     /// Reads the document whose root element is `root`.
@@ -179,6 +161,10 @@ struct XHTMLContentReader {
         if visitLeaf(node, name: name, isNoteReference: types.contains("noteref") || role == "doc-noteref", context) {
             return
         }
+        if !inPhonemes, let phonemes = node.attribute("ph", namespace: XMLNode.ssml)?.trimmingSpaces.nonEmpty {
+            visitPhonemes(node, phonemes: phonemes, context)
+            return
+        }
         let isBlock = Self.blockNames.contains(name)
         if isBlock {
             endBlock()
@@ -201,6 +187,9 @@ struct XHTMLContentReader {
         var context = inherited
         if let language = node.declaredLanguage { context.language = language }
         if let direction = node.declaredDirection { context.direction = direction }
+        if let alphabet = node.attribute("alphabet", namespace: XMLNode.ssml), !alphabet.isEmpty {
+            context.alphabet = PhoneticAlphabet(rawValue: alphabet)
+        }
         return context
     }
 
@@ -313,6 +302,25 @@ struct XHTMLContentReader {
         linkStart = nil
     }
 
+    /// Reads an element with `ssml:ph` as it would be read without it, then keeps its
+    /// phonemes over its text when that stayed in one block.
+    private mutating func visitPhonemes(_ node: XMLNode, phonemes: String, _ context: Context) {
+        inPhonemes = true
+        phonemeStart = nil
+        visitElement(node, name: node.name, context)
+        inPhonemes = false
+        defer { phonemeStart = nil }
+        guard let start = phonemeStart, let end = textEnd, end.block == start.block, start.offset < end.offset
+        else { return }
+        let pronunciation = Pronunciation(
+            range: start.offset..<end.offset, spoken: .phonemes(phonemes, alphabet: context.alphabet))
+        if start.block == blocks.count {
+            current.pronunciations.append(pronunciation)
+        } else {
+            blocks[start.block].pronunciations.append(pronunciation)
+        }
+    }
+
     private mutating func append(_ string: String, _ context: Context) {
         for scalar in string.unicodeScalars {
             let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
@@ -341,6 +349,9 @@ struct XHTMLContentReader {
             }
             if inRuby, rubyBaseStart == nil { rubyBaseStart = current.text.count }
             if inLink, linkStart == nil { linkStart = current.text.count }
+            if inPhonemes, phonemeStart == nil {
+                phonemeStart = Point(block: blocks.count, offset: current.text.count)
+            }
             if !idsAwaitingText.isEmpty {
                 for id in idsAwaitingText { idStarts[id] = Point(block: blocks.count, offset: current.text.count) }
                 idsAwaitingText = []

@@ -47,6 +47,8 @@ struct XMLNode {
     static let xhtml = "http://www.w3.org/1999/xhtml"
     /// The EPUB 3 structural semantics (`epub:type`) and content switching namespace.
     static let ops = "http://www.idpf.org/2007/ops"
+    /// SSML's namespace, whose `ssml:ph` and `ssml:alphabet` EPUB 3 allows on content.
+    static let ssml = "http://www.w3.org/2001/10/synthesis"
     /// The `xml:` prefix's namespace.
     static let xml = "http://www.w3.org/XML/1998/namespace"
 

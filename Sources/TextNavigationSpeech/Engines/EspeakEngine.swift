@@ -25,6 +25,8 @@ public final class EspeakEngine: SynthesisEngine {
 
     let output: Output
     public let failure: String? = nil
+    /// espeak-ng ignores SSML's `<phoneme>`; it takes its own mnemonics with phoneme input on.
+    public let phonemeNotation = SpeechMarkup.PhonemeNotation.espeak
     private let settings: SpeechSettings
     private let sampleRate: Int
     private let player: AudioPlayer?
@@ -144,7 +146,7 @@ public final class EspeakEngine: SynthesisEngine {
                 var state = SynthesisState(onMark: onMark, shouldStop: shouldStop)
                 let result = withUnsafeMutablePointer(to: &state) { pointer in
                     cespeak_synthesize(
-                        text, 1,
+                        text, Int32(CESPEAK_TEXT_SSML | CESPEAK_TEXT_PHONEMES),
                         { context, kind, samples, count, mark, milliseconds in
                             let state = context!.assumingMemoryBound(to: SynthesisState.self)
                             return state.pointee.receive(kind, samples, count, mark, milliseconds)

@@ -4,7 +4,7 @@ import TextNavigation
 
 /// A ``SynthesisEngine`` (espeak-ng, speech-dispatcher) as the library's ``SpeechEngine``: each
 /// request is spoken on a serial queue of its own as ``SpeechMarkup`` (a mark before every
-/// word, the element's ruby readings as pronunciations, its language), its marks reported as
+/// word, the request's ``SpeechRequest/pronunciations``, its language), its marks reported as
 /// words.
 ///
 /// Word timing is ``WordTiming/marked`` until the engine is seen to give no marks: an utterance
@@ -18,7 +18,6 @@ import TextNavigation
 /// spoken is atomic.
 public final class QueuedSpeechEngine: SoundingSpeechEngine, @unchecked Sendable {
     private let engine: any SynthesisEngine
-    private let readings: (Int) -> [SpeechMarkup.Reading]
     private let queue = DispatchQueue(label: "readaloud.speech")
     /// The number of the latest request; any other is stopped.
     private let generation = Atomic<Int>(0)
@@ -35,10 +34,9 @@ public final class QueuedSpeechEngine: SoundingSpeechEngine, @unchecked Sendable
         case missing
     }
 
-    /// Speaks through `engine`, with the pronunciations `readings` gives for an element index.
-    public init(engine: any SynthesisEngine, readings: @escaping (Int) -> [SpeechMarkup.Reading]) {
+    /// Speaks through `engine`.
+    public init(engine: any SynthesisEngine) {
         self.engine = engine
-        self.readings = readings
     }
 
     public var wordTiming: WordTiming {
@@ -50,7 +48,7 @@ public final class QueuedSpeechEngine: SoundingSpeechEngine, @unchecked Sendable
         queue.async { [self] in
             let stopped = { self.generation.load(ordering: .sequentiallyConsistent) != mine }
             guard !stopped() else { return }
-            let markup = Self.markup(for: request, readings: request.element.map(readings) ?? [])
+            let markup = Self.markup(for: request, phonemes: engine.phonemeNotation)
             var marked = false
             let spokenToEnd = engine.speak(markup, priority: request.priority, shouldStop: stopped) { mark, time in
                 marked = true
@@ -83,12 +81,12 @@ public final class QueuedSpeechEngine: SoundingSpeechEngine, @unchecked Sendable
         queue.sync {}
     }
 
-    /// The markup for `request`: its words marked, `readings` as pronunciations, its language;
-    /// an announcement as plain text in the book's voice.
-    static func markup(for request: SpeechRequest, readings: [SpeechMarkup.Reading]) -> SpeechMarkup {
+    /// The markup for `request`: its words marked, its pronunciations (phonemes written as
+    /// `phonemes`), its language; an announcement as plain text in the book's voice.
+    static func markup(for request: SpeechRequest, phonemes: SpeechMarkup.PhonemeNotation) -> SpeechMarkup {
         guard request.element != nil else { return SpeechMarkup(announcement: request.text) }
         return SpeechMarkup(
-            text: request.text, range: request.range, words: request.words, readings: readings,
-            language: request.language)
+            text: request.text, range: request.range, words: request.words, pronunciations: request.pronunciations,
+            phonemes: phonemes, language: request.language)
     }
 }

@@ -19,7 +19,15 @@ public protocol SynthesisEngine: AnyObject {
         onMark: (_ mark: Int, _ milliseconds: Int) -> Void
     ) -> Bool
 
+    /// How the engine takes phonemes in its markup.
+    var phonemeNotation: SpeechMarkup.PhonemeNotation { get }
+
     /// Why the engine cannot speak, once it has found out that it cannot (a service that takes
     /// text but never speaks it); `nil` while it works.
     var failure: String? { get }
+}
+
+extension SynthesisEngine {
+    /// SSML's `<phoneme>`, unless the engine says otherwise.
+    public var phonemeNotation: SpeechMarkup.PhonemeNotation { .ssml }
 }

@@ -21,7 +21,7 @@ enum CommonOptions {
         "skip", valueName: "KINDS",
         help:
             "Kinds of content read-all passes by, comma-separated: note, pagebreak (print page announcements), "
-            + "sidebar, table, list, quotation, figure, caption; none, or all.",
+            + "sidebar, table, list, quotation, figure, caption, heading-number (said: the title alone); none, or all.",
         expected: "kinds from " + ContentKind.allCases.map(\.rawValue).joined(separator: ", ") + ", none or all",
         default: ContentKind.skippedByDefault, shownDefault: "note", parse: ContentKind.kinds(named:))
 

@@ -25,19 +25,6 @@ extension OpenedBook {
         return URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
     }
 
-    /// The ruby readings of the element at an index, for speech: a plain-text book's Aozora
-    /// readings, an EPUB's `<rt>` readings.
-    var readings: (Int) -> [SpeechMarkup.Reading] {
-        if let plainText { return SpeechOptions.readings(of: plainText) }
-        let document = self.document
-        return { index in
-            guard index >= 0, index < document.elements.count else { return [] }
-            return document.elements[index].markup.ruby.map {
-                SpeechMarkup.Reading(range: $0.range, reading: $0.reading)
-            }
-        }
-    }
-
     /// Opens the book at `path` laid out with `layout`; plain text is tokenized with `locale`,
     /// an EPUB's elements with their own languages. `-` reads standard input as a stream. An
     /// EPUB's problems that did not stop reading (a content document skipped) are written to

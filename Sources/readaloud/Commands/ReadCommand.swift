@@ -15,7 +15,7 @@ enum ReadCommand {
             granularity.spec, width.spec, linesPerPage.spec, from.spec, page.spec, printPage.spec, format.spec,
             CommonOptions.locale.spec,
         ] + SpeechOptions.all + [
-            SpeechOptions.narration.spec, CommonOptions.skip.spec,
+            SpeechOptions.narration.spec, CommonOptions.skip.spec, LexiconOption.lexicon.spec,
         ] + ChapterOptions.all + [
             CommonOptions.lossy.spec,
             CommandSpec.Option(name: "version", valueName: nil, help: "Show the version."),
@@ -86,10 +86,11 @@ enum ReadCommand {
         let (start, startPage) = try start(arguments, in: opened)
         let narration = SpeechOptions.narration(arguments, of: opened)
         let engine = try SpeechOptions.speechEngine(arguments, settings: speech, book: opened, narration: narration)
+        let pronunciations = opened.pronunciations(lexicon: try LexiconOption.load(arguments))
         try read(
             opened.document, metadata: opened.metadata, from: start, page: startPage,
             granularity: arguments[granularity], settings: speech, narration: narration,
-            skipping: arguments[CommonOptions.skip],
+            skipping: arguments[CommonOptions.skip], pronunciations: pronunciations,
             stops: ChapterOptions.stops(
                 arguments, in: opened, from: start ?? opened.document.page(at: startPage - 1)?.start),
             engine: engine, format: arguments[Self.format])
@@ -176,18 +177,23 @@ enum ReadCommand {
     private static func read(
         _ document: Document, metadata: BookMetadata, from position: ReadingPosition?, page: Int,
         granularity: TextGranularity,
-        settings: SpeechSettings, narration: Narration?, skipping: Set<ContentKind>, stops: ReadingStops,
+        settings: SpeechSettings, narration: Narration?, skipping: Set<ContentKind>,
+        pronunciations: any PronunciationSource, stops: ReadingStops,
         engine: (any SoundingSpeechEngine)?,
         format: EventFormatter.Format
     ) throws(CommandFailure) {
         let output = StandardOutput.shared
         output.line(
             EventFormatter.startLine(page: page, document: document, metadata: metadata, format: format))
-        let printer = ReadAllPrinter(document: document, format: format, isSpeaking: engine != nil)
+        let printer = ReadAllPrinter(
+            document: document, format: format, isSpeaking: engine != nil,
+            pronunciations: {
+                ReadAloudPlayer.pronunciations(of: $0, document: document, skipping: skipping, source: pronunciations)
+            })
         let done = DispatchSemaphore(value: 0)
         let player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: engine ?? SilentSpeechEngine(), settings: settings,
-            narration: narration, skipping: skipping
+            narration: narration, skipping: skipping, pronunciations: pronunciations
         ) { event in
             printer.present(event)
             switch event {

@@ -20,7 +20,7 @@ enum InteractiveCommand {
             CommandSpec.Option(name: "interactive", valueName: nil, help: "Open the terminal reader (also -i)."),
             granularity.spec, from.spec, pace.spec, noSpeech.spec, transcript.spec,
         ] + SpeechOptions.all + [
-            SpeechOptions.narration.spec, CommonOptions.skip.spec,
+            SpeechOptions.narration.spec, CommonOptions.skip.spec, LexiconOption.lexicon.spec,
             SelectionStoreOptions.store.spec, CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
@@ -70,6 +70,7 @@ enum InteractiveCommand {
         let document = book.document  // plain text in --locale, or an EPUB
         let narration = SpeechOptions.narration(arguments, of: book)
         let (speech, speechProblem) = try Self.speech(arguments, locale: locale, book: book, narration: narration)
+        let pronunciations = book.pronunciations(lexicon: try LexiconOption.load(arguments))
         let stores = Self.stores(arguments)
         let start = try Self.start(arguments, in: document, book: identity, positions: stores.positions)
         let transcript = try arguments[Self.transcript].map { path throws(CommandFailure) in
@@ -83,7 +84,8 @@ enum InteractiveCommand {
             settings: InteractiveReader.Settings(
                 title: book.displayTitle, book: identity,
                 unit: unit, pace: .milliseconds(arguments[pace]), speech: speech, speechProblem: speechProblem,
-                narration: narration, skipping: arguments[CommonOptions.skip], chapters: book.chapters,
+                narration: narration, skipping: arguments[CommonOptions.skip], pronunciations: pronunciations,
+                chapters: book.chapters,
                 store: stores.selections, storeProblem: stores.problem, positions: stores.positions,
                 transcript: transcript))
         let status = reader.run()

@@ -8,6 +8,7 @@ extension InteractiveReader {
             player = ReadAllPlayer(
                 document: document, from: cursor.position, granularity: unit.readingGranularity, pace: settings.pace,
                 speech: settings.speech, narration: settings.narration, skipping: settings.skipping,
+                pronunciations: settings.pronunciations,
                 stops: readingStops, transcript: settings.transcript)
             if let problem = settings.speechProblem { announce("No speech: \(problem)") }
         } else {

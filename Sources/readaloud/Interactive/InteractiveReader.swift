@@ -30,6 +30,8 @@ final class InteractiveReader {
         var narration: Narration? = nil
         /// The kinds of content read-all passes by (`--skip`).
         var skipping: Set<ContentKind> = ContentKind.skippedByDefault
+        /// How the book is said where not as written (its ruby, lexicons, the listener's).
+        var pronunciations: (any PronunciationSource)?
         /// The book's chapters, for `]`, `[` and stopping at a chapter's end.
         var chapters = ChapterList([], elementCount: 0)
         /// Where saved selections live, or `nil` when the store could not be opened.

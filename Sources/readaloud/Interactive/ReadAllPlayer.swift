@@ -48,6 +48,7 @@ final class ReadAllPlayer: Sendable {
     init(
         document: Document, from position: ReadingPosition, granularity: TextGranularity, pace: Duration,
         speech: Speech?, narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
+        pronunciations: (any PronunciationSource)? = nil,
         stops: ReadingStops = ReadingStops(), transcript: ReadAllTranscript? = nil
     ) {
         isSpeaking = speech != nil
@@ -55,7 +56,8 @@ final class ReadAllPlayer: Sendable {
         inbox.pausesAfterEach.withLock { $0 = stops.pausesAfterEachUtterance }
         player = ReadAloudPlayer(
             document: document, granularity: granularity, engine: speech?.engine ?? PacedSpeechEngine(pace: pace),
-            settings: speech?.settings ?? SpeechSettings(), narration: narration, skipping: skipping
+            settings: speech?.settings ?? SpeechSettings(), narration: narration, skipping: skipping,
+            pronunciations: pronunciations
         ) { event in
             if case .reading(let reading) = event { transcript?.write(reading, in: document) }
             let step: Step? =

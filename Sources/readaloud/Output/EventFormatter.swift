@@ -77,8 +77,11 @@ enum EventFormatter {
         return .object(fields)
     }
 
-    /// The line for `event`, or `nil` when the format prints nothing for it.
-    static func line(for event: ReadingEvent, format: Format, document: Document) -> String? {
+    /// The line for `event`, or `nil` when the format prints nothing for it; an utterance's
+    /// JSON has its `pronunciations` (``addPronunciations(_:to:)``) when it has any.
+    static func line(
+        for event: ReadingEvent, format: Format, document: Document, pronunciations: [Pronunciation] = []
+    ) -> String? {
         switch format {
         case .text:
             switch event {
@@ -106,6 +109,7 @@ enum EventFormatter {
                 addStructures(of: element, to: &object)
                 addMarkup(of: element, for: utterance, to: &object)
                 if let narration = utterance.narration { addNarration(narration, to: &object) }
+                addPronunciations(pronunciations, to: &object)
             case .heading(let element, let text):
                 object.add("type", "heading")
                 object.add("element", element)
@@ -128,6 +132,28 @@ enum EventFormatter {
             }
             return object.text
         }
+    }
+
+    /// How stretches of an utterance are to be said, for a client that speaks it:
+    /// `pronunciations`, `[{"start","end", and "text", or "phonemes" and "alphabet", or
+    /// "silent":true}]` in element offsets. Left out when there are none.
+    static func addPronunciations(_ pronunciations: [Pronunciation], to object: inout JSONObject) {
+        guard !pronunciations.isEmpty else { return }
+        object.add(
+            "pronunciations",
+            pronunciations.map { pronunciation in
+                var item = JSONObject()
+                item.add("start", pronunciation.range.lowerBound)
+                item.add("end", pronunciation.range.upperBound)
+                switch pronunciation.spoken {
+                case .text(let text): item.add("text", text)
+                case .phonemes(let phonemes, let alphabet):
+                    item.add("phonemes", phonemes)
+                    item.add("alphabet", alphabet.rawValue)
+                case .silence: item.add("silent", true)
+                }
+                return item
+            })
     }
 
     /// A narrated utterance's fields: `"source":"audio"` and `audio`, the clips played for it

@@ -26,7 +26,14 @@ final class ReadAllPrinter: @unchecked Sendable {
     /// Whether the sleep timer stopped the reading.
     private(set) var sleepTimerEnded = false
 
-    init(document: Document, format: EventFormatter.Format, isSpeaking: Bool) {
+    /// How an utterance is said where not as written, for its JSON's `pronunciations`.
+    private let pronunciations: (Utterance) -> [Pronunciation]
+
+    init(
+        document: Document, format: EventFormatter.Format, isSpeaking: Bool,
+        pronunciations: @escaping (Utterance) -> [Pronunciation] = { _ in [] }
+    ) {
+        self.pronunciations = pronunciations
         self.document = document
         self.format = format
         self.isSpeaking = isSpeaking
@@ -38,7 +45,9 @@ final class ReadAllPrinter: @unchecked Sendable {
         let output = StandardOutput.shared
         switch event {
         case .reading(let reading):
-            let line = EventFormatter.line(for: reading, format: format, document: document)
+            var said: [Pronunciation] = []
+            if format == .jsonl, case .utterance(let utterance) = reading { said = pronunciations(utterance) }
+            let line = EventFormatter.line(for: reading, format: format, document: document, pronunciations: said)
             if highlightsWords, case .utterance(let utterance) = reading {
                 highlighted = (line ?? "", Array(utterance.text.utf16), utterance.range.lowerBound)
             } else if let line {

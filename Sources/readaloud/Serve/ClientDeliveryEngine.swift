@@ -35,7 +35,8 @@ final class ClientDeliveryEngine: SpeechEngine, @unchecked Sendable {
         let mine = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
         guard let event = request.event else { return reporting(.finished) }
         queue.async { [self] in
-            let line = ReadAllSession.notification(session: session, event: event, document: document)
+            let line = ReadAllSession.notification(
+                session: session, event: event, document: document, pronunciations: request.pronunciations)
             delivery.lock()
             let sent = output.push(line) { self.generation.load(ordering: .sequentiallyConsistent) != mine }
             if sent { delivered = mine }

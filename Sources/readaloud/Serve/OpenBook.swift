@@ -32,6 +32,9 @@ final class OpenBook {
     let title: String?
     /// The book's recorded narration (an EPUB's Media Overlays), or `nil`.
     var narration: Narration?
+    /// How the book is said where not as written (its ruby, lexicons, the client's lexicon),
+    /// sent with each utterance as its `pronunciations`.
+    var pronunciations: (any PronunciationSource)?
     /// The EPUB book, when the book is one (its table of contents makes the chapters).
     var epub: EPUBBook?
     /// The book's chapters, made when first asked for.

@@ -38,7 +38,8 @@ final class ReadAllSession: @unchecked Sendable {
     init(
         id: Int, book: Int, document: Document, metadata: BookMetadata, granularity: TextGranularity,
         narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
-        stops: ReadingStops = ReadingStops(), from position: ReadingPosition?, page: Int, output: OutputQueue
+        pronunciations: (any PronunciationSource)? = nil, stops: ReadingStops = ReadingStops(),
+        from position: ReadingPosition?, page: Int, output: OutputQueue
     ) {
         self.id = id
         self.book = book
@@ -57,7 +58,8 @@ final class ReadAllSession: @unchecked Sendable {
             session: id,
             EventFormatter.startLine(page: startPage, document: document, metadata: metadata, format: .jsonl))
         player = ReadAloudPlayer(
-            document: document, granularity: granularity, engine: engine, narration: narration, skipping: skipping
+            document: document, granularity: granularity, engine: engine, narration: narration, skipping: skipping,
+            pronunciations: pronunciations
         ) { [weak self] event in
             guard let self else { return }
             switch event {
@@ -90,8 +92,11 @@ final class ReadAllSession: @unchecked Sendable {
 
     /// The `event` notification for `event`: the CLI's JSON Lines object with the session's id
     /// in front.
-    static func notification(session: Int, event: ReadingEvent, document: Document) -> String {
-        wrap(session: session, EventFormatter.line(for: event, format: .jsonl, document: document) ?? "{}")
+    static func notification(
+        session: Int, event: ReadingEvent, document: Document, pronunciations: [Pronunciation] = []
+    ) -> String {
+        let line = EventFormatter.line(for: event, format: .jsonl, document: document, pronunciations: pronunciations)
+        return wrap(session: session, line ?? "{}")
     }
 
     /// A JSON Lines event object as an `event` notification of `session`.

@@ -18,6 +18,7 @@ extension Server {
         let linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? PageLayout().linesPerPage
         let locale = try params.optionalString("locale") ?? CommonOptions.defaultLocale
         let lossy = try params.optionalBool("lossy") ?? false
+        let lexicon = try Self.lexicon(params)
         do {
             _ = try CommonOptions.tokenizer(for: TextStorage(""), locale: locale)
         } catch {
@@ -30,6 +31,7 @@ extension Server {
         var narration: Narration?
         var activeClasses: (element: String?, document: String?) = (nil, nil)
         var epub: EPUBBook?
+        var pronunciations: (any PronunciationSource)?
         switch (path, text) {
         case (let path?, nil):
             try Self.checkOpenable(path)
@@ -42,18 +44,15 @@ extension Server {
                 narration = book.narration
                 activeClasses = (book.epub?.mediaActiveClass, book.epub?.mediaPlaybackActiveClass)
                 epub = book.epub
+                pronunciations = book.pronunciations(lexicon: lexicon)
             } catch {
                 throw .bookUnreadable(error.message)
             }
         case (nil, let text?):
             source = .text(text)
-            do {
-                let book = try BookInput.book(named: "the text") { () throws(BookLoadingError) in
-                    try PlainTextBook(bytes: Array(text.utf8), options: PlainTextBook.Options(lossy: lossy))
-                }
-                document = Document(book: book, locale: locale, layout: layout)
-            } catch {
-                throw .bookUnreadable(error.message)
+            document = try Self.textDocument(text, lossy: lossy, locale: locale, layout: layout)
+            pronunciations = lexicon.map {
+                LexiconPronunciations(document: document, lexicons: [$0], defaultLanguage: locale)
             }
         case (nil, nil): throw .invalidParams("path", "is missing (give 'path' or 'text')")
         case (_?, _?): throw .invalidParams("text", "give 'path' or 'text', not both")
@@ -64,8 +63,46 @@ extension Server {
             id: id, source: source, document: document, metadata: metadata, width: width, linesPerPage: linesPerPage)
         open.narration = narration
         open.epub = epub
+        open.pronunciations = pronunciations
         books[id] = open
         return Self.answer(opening: open, activeClasses: activeClasses)
+    }
+
+    /// Text sent with `open`, as a plain-text book's document.
+    private static func textDocument(_ text: String, lossy: Bool, locale: String, layout: PageLayout)
+        throws(RPCError) -> Document
+    {
+        do {
+            let book = try BookInput.book(named: "the text") { () throws(BookLoadingError) in
+                try PlainTextBook(bytes: Array(text.utf8), options: PlainTextBook.Options(lossy: lossy))
+            }
+            return Document(book: book, locale: locale, layout: layout)
+        } catch {
+            throw .bookUnreadable(error.message)
+        }
+    }
+
+    /// `open`'s listener lexicon (docs/pronunciation.md): `lexicon`, a file's path, or
+    /// `lexiconText`, its text; `nil` for neither.
+    private static func lexicon(_ params: RPCParams) throws(RPCError) -> PronunciationLexicon? {
+        let path = try params.optionalString("lexicon")
+        let text = try params.optionalString("lexiconText")
+        guard path == nil || text == nil else {
+            throw .invalidParams("lexiconText", "give 'lexicon' or 'lexiconText', not both")
+        }
+        do {
+            if let path {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw RPCError.invalidParams("lexicon", "\(path) cannot be read")
+                }
+                return try PronunciationLexicon(bytes: [UInt8](data))
+            }
+            return try text.map { text throws(PronunciationLexiconError) in try PronunciationLexicon(text: text) }
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw .invalidParams(path != nil ? "lexicon" : "lexiconText", "not a lexicon: \(error)")
+        }
     }
 
     /// `open`'s answer: what the client knows `book` by, with its Media Overlays' classes

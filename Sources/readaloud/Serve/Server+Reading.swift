@@ -39,7 +39,8 @@ extension Server {
         nextSessionID += 1
         let session = ReadAllSession(
             id: id, book: book.id, document: book.document, metadata: book.metadata, granularity: granularity,
-            narration: narration, skipping: skipping, stops: stops, from: position, page: page, output: output)
+            narration: narration, skipping: skipping, pronunciations: book.pronunciations, stops: stops,
+            from: position, page: page, output: output)
         sessions[id] = session
         sessionsToStart.append(session)
         return .object([("session", .integer(id))])

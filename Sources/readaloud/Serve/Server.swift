@@ -128,7 +128,9 @@ final class Server {
     private func dispatch(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue {
         func with(_ allowed: [String]) throws(RPCError) -> RPCParams { try RPCParams(params, allowed: allowed) }
         switch method {
-        case "open": return try open(with(["path", "text", "width", "linesPerPage", "locale", "lossy"]))
+        case "open":
+            return try open(
+                with(["path", "text", "width", "linesPerPage", "locale", "lossy", "lexicon", "lexiconText"]))
         case "close": return try close(with(["book"]))
         case "element": return try element(with(["book", "element"]))
         case "units": return try units(with(["book", "element", "granularity"]))

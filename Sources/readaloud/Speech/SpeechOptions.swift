@@ -53,17 +53,6 @@ enum SpeechOptions {
             language: locale)
     }
 
-    /// The pronunciations of a plain-text book's paragraphs (element `i` is paragraph `i`): its
-    /// ruby readings.
-    static func readings(of book: PlainTextBook) -> (Int) -> [SpeechMarkup.Reading] {
-        { index in
-            guard book.paragraphs.indices.contains(index) else { return [] }
-            return book.paragraphs[index].rubyAnnotations.map {
-                SpeechMarkup.Reading(range: $0.range, reading: $0.reading)
-            }
-        }
-    }
-
     /// What `--narration` chooses.
     enum NarrationChoice: String, CaseIterable, Sendable {
         case on, off
@@ -88,14 +77,14 @@ enum SpeechOptions {
         return try voice(engine(arguments, settings: settings), book: book, narration: narration)
     }
 
-    /// What speaks `book`: `engine` (with the book's pronunciations), and with `narration`
+    /// What speaks `book`: `engine`, and with `narration`
     /// the book's recorded audio where it has some, to where `engine` speaks (the sound
     /// device, or the same WAV files; with `keepsTime` those take the audio's own time).
     static func voice(
         _ engine: (synthesis: any SynthesisEngine, directory: WAVDirectory?), book: OpenedBook,
         narration: Narration?, keepsTime: Bool = false
     ) throws(CommandFailure) -> any SoundingSpeechEngine {
-        let voice = QueuedSpeechEngine(engine: engine.synthesis, readings: book.readings)
+        let voice = QueuedSpeechEngine(engine: engine.synthesis)
         guard narration != nil, let epub = book.epub else { return voice }
         let name = book.name
         let output: NarratingSpeechEngine.Output =

@@ -32,7 +32,7 @@ enum LayeringCheck {
         ["Navigation"],
         // Recorded narration's clips as spans of elements, which reading makes utterances of.
         ["Narration"],
-        ["Reading", "Selection", "Search"],
+        ["Reading", "Selection", "Search", "Pronunciation"],
         // Announcements queued around reading's utterances.
         ["Speech"],
         // The read-aloud player: reading sessions spoken through an engine, announcements
