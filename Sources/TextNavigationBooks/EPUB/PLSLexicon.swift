@@ -11,6 +11,9 @@ import TextNavigation
 /// is not used, and named among the book's problems.
 enum PLSLexicon {
     static let mediaType = "application/pls+xml"
+    /// The largest PLS document read, in bytes: some hundred thousand entries, far more than
+    /// a book's names and terms; a larger one is not used.
+    static let maximumSize = 8 << 20
 
     /// The PLS documents the content document at `path` (whose root is `root`) links, as entry
     /// names, with each link's `hreflang`.

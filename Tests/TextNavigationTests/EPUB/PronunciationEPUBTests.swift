@@ -62,8 +62,15 @@ import TextNavigationBooks
         #expect(Self.said(book, 1) == [])
     }
 
+    /// A PLS of a hundred and fifty thousand entries, over the 8 MiB a book's lexicon may be.
+    static let hugePLS =
+        "<lexicon version=\"1.0\" xmlns=\"http://www.w3.org/2005/01/pronunciation-lexicon\" xml:lang=\"en\">"
+        + (0..<150_000).map { "<lexeme><grapheme>word\($0)</grapheme><alias>said \($0)</alias></lexeme>" }.joined()
+        + "</lexicon>"
+
     @Test(arguments: [
         ("not XML <<<", "not well-formed"), ("<?xml version=\"1.0\"?><html/>", "not <lexicon>"),
+        (hugePLS, "more than a book's lexicon may be"),
     ])
     func aBadLexiconIsLeftOutAndNamed(pls: String, reason: String) throws {
         let book = try Self.book(pls: pls, head: Self.link)
