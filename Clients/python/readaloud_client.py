@@ -205,12 +205,19 @@ class Book:
     def resolve(self, locator):
         return self._call("resolve", locator=locator)
 
-    def read_all(self, granularity="sentence", start=None, page=None, skip=None, **stops):
+    def read_all(self, granularity="sentence", start=None, page=None, skip=None, ack=False, prefetch=None,
+                 **stops):
         """Starts reading (from a locator `start`, or a page from 1) and returns the `Session`;
         `skip` is a list of kinds of content to pass by (`"note"`, `"table"`...; notes when None);
-        `stops` are readAll's other parameters (`chapter`, `chapterEnd`, `sleepMinutes`,
-        `pauseAfterEach`)."""
+        with `ack`, events are numbered (`seq`), at most `prefetch` (8 by default) are sent
+        ahead of `Session.ack`, and pause and stop go back to the first utterance not
+        acknowledged; `stops` are readAll's other parameters (`chapter`, `chapterEnd`,
+        `sleepMinutes`, `pauseAfterEach`)."""
         params = {"granularity": granularity, **stops}
+        if ack:
+            params["ack"] = True
+        if prefetch is not None:
+            params["prefetch"] = prefetch
         if start is not None:
             params["from"] = start
         if page is not None:
@@ -285,8 +292,37 @@ class Session:
             if event["type"] == "end":
                 return
 
-    def pause(self):
-        return self.server.request("pause", session=self.id)
+    def ack(self, seq):
+        """Acknowledged sessions: the listener has heard the events up to number `seq`."""
+        return self.server.request("ack", session=self.id, seq=seq)
+
+    def pause(self, heard=None):
+        """Pauses; returns `{"state", "locator"}`, and for an acknowledged session `next`, the
+        number its events start from again on resuming: events received and not heard (numbered
+        `next` or more) are dropped from `events()`, since resuming sends them again. `heard`
+        acknowledges up to that number first."""
+        params = {"session": self.id}
+        if heard is not None:
+            params["heard"] = heard
+        answer = self.server.request("pause", **params)
+        if "next" in answer:
+            self._drop_unheard(answer["next"])
+        return answer
+
+    def _drop_unheard(self, first):
+        """Takes the events numbered `first` or more out of the queue: every event sent before
+        the pause's answer is in it by now (one reader, in order)."""
+        events = self.server._session_events(self.id)
+        kept = []
+        while True:
+            try:
+                event = events.get_nowait()
+            except queue.Empty:
+                break
+            if event is None or event.get("seq", 0) < first:
+                kept.append(event)
+        for event in kept:
+            events.put(event)
 
     def resume(self):
         return self.server.request("resume", session=self.id)
@@ -297,5 +333,6 @@ class Session:
         return self.server.request("escape", session=self.id)
 
     def stop(self):
-        """Stops reading; returns `{"state", "locator"}`, the locator to go on from."""
+        """Stops reading; returns `{"state", "locator"}`, the locator to go on from (for an
+        acknowledged session, the first utterance not acknowledged)."""
         return self.server.request("stop", session=self.id)

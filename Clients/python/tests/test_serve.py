@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -174,6 +175,29 @@ class ServeTests(unittest.TestCase):
         with self.assertRaises(ServerError) as refused:
             self.server.open(text="x", lexiconText="~ (unclosed = y")
         self.assertEqual(refused.exception.code, -32602)
+
+    def test_a_listener_at_a_human_pace_pauses_twenty_times_and_hears_each_sentence_once(self):
+        expected = [json.loads(line)["text"] for line in cli(
+            "Books/alice-in-wonderland.txt", "--format", "jsonl", "--chapter", "1", "--chapter-end").splitlines()
+            if json.loads(line)["type"] == "utterance"]
+        book = self.server.open(path=os.path.join(ROOT, "Books", "alice-in-wonderland.txt"))
+        session = book.read_all(chapter=1, chapterEnd=True, ack=True, prefetch=4)
+        heard, pauses = [], 0
+        for event in session.events():
+            if "seq" not in event:
+                continue
+            time.sleep(0.002)  # "speaking" it
+            session.ack(event["seq"])
+            if event["type"] != "utterance":
+                continue
+            heard.append(event["text"])
+            if len(heard) % 3 == 0 and pauses < 20:
+                pauses += 1
+                answer = session.pause()
+                self.assertEqual(answer["next"], event["seq"] + 1)
+                session.resume()
+        self.assertEqual(pauses, 20)
+        self.assertEqual(heard, expected)
 
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)

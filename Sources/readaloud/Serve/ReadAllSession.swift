@@ -7,8 +7,9 @@ import TextNavigationBooks
 /// (``ClientDeliveryEngine``), which the output queue blocks when the client stops reading
 /// (back-pressure). `pause`, `resume` and `stop` come from the request thread.
 ///
-/// The resume position is exact: it is where reading goes on after the last utterance that
-/// went into the output queue. An event not yet queued when the session is paused is sent
+/// Streaming, the resume position is where reading goes on after the last utterance that went
+/// into the output queue. Acknowledged (``acknowledgements``), it is the first utterance the
+/// client has not acknowledged: a pause stops the player there and a resume plays from there. An event not yet queued when the session is paused is sent
 /// first on resume; when it is stopped, dropped (a new session from the locator reads it
 /// again).
 ///
@@ -24,6 +25,10 @@ final class ReadAllSession: @unchecked Sendable {
     let book: Int
     let document: Document
     private let engine: ClientDeliveryEngine
+    /// The events in flight of an acknowledged session (`"ack": true`), or `nil` for streaming.
+    let acknowledgements: Acknowledgements?
+    /// Acknowledged and paused: where a resume plays from.
+    private var resumePosition: ReadingPosition?
     private var player: ReadAloudPlayer!
     private let lock = NSLock()
     private var isFinished = false
@@ -39,13 +44,15 @@ final class ReadAllSession: @unchecked Sendable {
         id: Int, book: Int, document: Document, metadata: BookMetadata, granularity: TextGranularity,
         narration: Narration? = nil, skipping: Set<ContentKind> = ContentKind.skippedByDefault,
         pronunciations: (any PronunciationSource)? = nil, stops: ReadingStops = ReadingStops(),
-        from position: ReadingPosition?, page: Int, output: OutputQueue
+        acknowledgements: Acknowledgements? = nil, from position: ReadingPosition?, page: Int, output: OutputQueue
     ) {
         self.id = id
         self.book = book
         self.document = document
         self.origin = (position, page)
-        let engine = ClientDeliveryEngine(session: id, document: document, output: output)
+        self.acknowledgements = acknowledgements
+        let engine = ClientDeliveryEngine(
+            session: id, document: document, output: output, acknowledgements: acknowledgements)
         self.engine = engine
         // The page reading starts on, as the CLI's `start` event gives it: where the first unit
         // starts when reading from a position, else the page asked for.
@@ -83,6 +90,10 @@ final class ReadAllSession: @unchecked Sendable {
         let (paused, stopped) = lock.withLock { (isPausedBeforeStart, isStopped) }
         guard !stopped else { return }
         engine.send(startLine)
+        if paused, acknowledgements != nil {
+            lock.withLock { resumePosition = origin.position ?? document.page(at: origin.page - 1)?.start }
+            return
+        }
         if let position = origin.position { player.play(from: position) } else { player.play(page: origin.page) }
         if paused { player.pause() }
     }
@@ -93,24 +104,38 @@ final class ReadAllSession: @unchecked Sendable {
     /// The `event` notification for `event`: the CLI's JSON Lines object with the session's id
     /// in front.
     static func notification(
-        session: Int, event: ReadingEvent, document: Document, pronunciations: [Pronunciation] = []
+        session: Int, event: ReadingEvent, document: Document, pronunciations: [Pronunciation] = [],
+        number: Int? = nil
     ) -> String {
         let line = EventFormatter.line(for: event, format: .jsonl, document: document, pronunciations: pronunciations)
-        return wrap(session: session, line ?? "{}")
+        return wrap(session: session, number: number, line ?? "{}")
     }
 
     /// A JSON Lines event object as an `event` notification of `session`.
-    private static func wrap(session: Int, _ line: String) -> String {
+    private static func wrap(session: Int, number: Int? = nil, _ line: String) -> String {
         let fields = line.dropFirst().dropLast()
         return "{\"jsonrpc\":\"2.0\",\"method\":\"event\",\"params\":{\"session\":\(session)"
-            + (fields.isEmpty ? "" : ",") + fields + "}}"
+            + (number.map { ",\"seq\":\($0)" } ?? "") + (fields.isEmpty ? "" : ",") + fields + "}}"
     }
 
-    /// Pauses at once, and returns the state and where reading would go on.
+    /// Pauses at once, and returns the state and where reading would go on; acknowledged, the
+    /// first utterance not acknowledged, whose events a resume sends again.
     func pause() -> (state: State, position: ReadingPosition) {
         lock.withLock { isPausedBeforeStart = true }
-        player.pause()
-        return (stateNow, player.heardLocator.position)
+        guard let acknowledgements else {
+            player.pause()
+            return (stateNow, player.heardLocator.position)
+        }
+        if let waiting = lock.withLock({ resumePosition }) { return (stateNow, waiting) }
+        let heard = player.stop().position
+        let unheard = acknowledgements.firstUnheard?.start
+        acknowledgements.rewind()
+        let position = unheard ?? heard
+        lock.withLock {
+            resumePosition = position
+            if unheard != nil { isFinished = false }
+        }
+        return (stateNow, position)
     }
 
     /// Leaves the structure being read (``ReadAloudPlayer/escape()``): the structure left, or
@@ -121,16 +146,28 @@ final class ReadAllSession: @unchecked Sendable {
 
     /// Goes on after ``pause()``.
     func resume() -> State {
-        lock.withLock { isPausedBeforeStart = false }
-        player.resume()
+        let position = lock.withLock {
+            isPausedBeforeStart = false
+            defer { resumePosition = nil }
+            return resumePosition
+        }
+        if acknowledgements == nil {
+            player.resume()
+        } else if let position, !hasFinished {
+            player.play(from: position)
+        }
         return stateNow
     }
 
     /// Stops for good, and returns where to go on from.
     @discardableResult
     func stop() -> (state: State, position: ReadingPosition) {
-        lock.withLock { isStopped = true }
-        let position = player.stop().position
+        let waiting = lock.withLock {
+            isStopped = true
+            return resumePosition
+        }
+        let heard = player.stop().position
+        let position = waiting ?? acknowledgements?.firstUnheard?.start ?? heard
         return (hasFinished ? .finished : .stopped, position)
     }
 
@@ -139,7 +176,8 @@ final class ReadAllSession: @unchecked Sendable {
         switch player.state {
         case .paused: return .paused
         case .playing: return .reading
-        case .stopped: return lock.withLock { isStopped } ? .stopped : isPausedBeforeStart ? .paused : .reading
+        case .stopped:
+            return lock.withLock { isStopped } ? .stopped : lock.withLock { isPausedBeforeStart } ? .paused : .reading
         }
     }
 

@@ -1,7 +1,7 @@
 import ReadaloudJSON
 import TextNavigation
 
-/// `readAll`, `pause`, `resume`, `escape` and `stop`.
+/// `readAll`, `ack`, `pause`, `resume`, `escape` and `stop`.
 extension Server {
     /// How many finished sessions are kept for `stop` to answer before they are let go.
     static let finishedSessionsKept = 64
@@ -34,20 +34,62 @@ extension Server {
             position = ReadingPosition(element: chapters[number - 1].element, offset: 0)
         }
         let stops = try readingStops(params, in: book, from: position ?? book.document.page(at: page - 1)?.start)
+        let acknowledgements = try Self.acknowledgements(params)
         forgetFinishedSessions()
         let id = nextSessionID
         nextSessionID += 1
         let session = ReadAllSession(
             id: id, book: book.id, document: book.document, metadata: book.metadata, granularity: granularity,
             narration: narration, skipping: skipping, pronunciations: book.pronunciations, stops: stops,
-            from: position, page: page, output: output)
+            acknowledgements: acknowledgements, from: position, page: page, output: output)
         sessions[id] = session
         sessionsToStart.append(session)
         return .object([("session", .integer(id))])
     }
 
+    /// `readAll`'s flow: acknowledged (`ack` true, or a `prefetch` of 1 or more; `prefetch`
+    /// events in flight, 8 by default), or streaming (neither, or `prefetch` 0).
+    private static func acknowledgements(_ params: RPCParams) throws(RPCError) -> Acknowledgements? {
+        let ack = try params.optionalBool("ack")
+        let prefetch = try params.optionalInteger("prefetch", in: 0...Acknowledgements.maximumPrefetch)
+        if ack == true, prefetch == 0 {
+            throw .invalidParams(
+                "prefetch", "is 0 (streaming) with 'ack': give 1 to \(Acknowledgements.maximumPrefetch)")
+        }
+        guard ack == true || (ack == nil && (prefetch ?? 0) > 0) else { return nil }
+        return Acknowledgements(prefetch: prefetch ?? 8)
+    }
+
+    /// `ack`: the client has heard the session's events up to `seq`.
+    func acknowledge(_ params: RPCParams) throws(RPCError) -> JSONValue {
+        let session = try session(params)
+        guard let acknowledgements = session.acknowledgements else {
+            throw .invalidParams("session", "\(session.id) is not acknowledged (start it with readAll's 'ack')")
+        }
+        let number = try params.integer("seq")
+        do throws(Acknowledgements.Refusal) {
+            try acknowledgements.acknowledge(number)
+        } catch {
+            switch error {
+            case .notSent(let last): throw .invalidParams("seq", "no event \(last + 1) or later was sent yet")
+            case .alreadyAcknowledged(let last): throw .invalidParams("seq", "events up to \(last) are acknowledged")
+            }
+        }
+        return .object([("next", .integer(acknowledgements.next))])
+    }
+
+    /// `pause` and `stop`'s `heard`: the last event the client heard, acknowledged first.
+    private func acknowledgeHeard(_ params: RPCParams, _ session: ReadAllSession) throws(RPCError) {
+        guard params.has("heard") else { return }
+        guard let acknowledgements = session.acknowledgements else {
+            throw .invalidParams("heard", "goes with an acknowledged session (readAll's 'ack')")
+        }
+        try? acknowledgements.acknowledge(try params.integer("heard"))
+    }
+
     func pause(_ params: RPCParams) throws(RPCError) -> JSONValue {
         let session = try session(params)
+        try acknowledgeHeard(params, session)
         let (state, position) = session.pause()
         return stateAndLocator(state, position, session)
     }
@@ -102,6 +144,7 @@ extension Server {
 
     func stop(_ params: RPCParams) throws(RPCError) -> JSONValue {
         let session = try session(params)
+        try acknowledgeHeard(params, session)
         let (state, position) = session.stop()
         sessions[session.id] = nil
         return stateAndLocator(state == .finished ? .finished : .stopped, position, session)
@@ -117,7 +160,12 @@ extension Server {
         -> JSONValue
     {
         let locator = EventFormatter.locatorObject(Locator(position: position, in: session.document))
-        return .object([("state", .string(state.rawValue)), ("locator", Self.value(ofJSON: locator.text))])
+        var fields: [(String, JSONValue)] = [
+            ("state", .string(state.rawValue)), ("locator", Self.value(ofJSON: locator.text)),
+        ]
+        // Acknowledged: the number the events sent on resuming start from.
+        if let acknowledgements = session.acknowledgements { fields.append(("next", .integer(acknowledgements.next))) }
+        return .object(fields)
     }
 
     /// Lets go of finished sessions beyond the most recent ``finishedSessionsKept``.

@@ -147,13 +147,14 @@ final class Server {
             return try readAll(
                 with([
                     "book", "granularity", "from", "page", "narration", "skip", "chapter", "chapterEnd", "sleepMinutes",
-                    "pauseAfterEach",
+                    "pauseAfterEach", "ack", "prefetch",
                 ]))
+        case "ack": return try acknowledge(with(["session", "seq"]))
         case "chapters": return try chapters(with(["book"]))
-        case "pause": return try pause(with(["session"]))
+        case "pause": return try pause(with(["session", "heard"]))
         case "escape": return try escape(with(["session"]))
         case "resume": return try resume(with(["session"]))
-        case "stop": return try stop(with(["session"]))
+        case "stop": return try stop(with(["session", "heard"]))
         case "select": return try select(with(["book", "element", "offset", "granularity"]))
         case "extend": return try extend(with(["book", "granularity"]))
         case "shrink": return try shrink(with(["book", "granularity"]))
