@@ -226,6 +226,24 @@ class Book:
             params["skip"] = list(skip)
         return Session(self.server, self._call("readAll", **params)["session"])
 
+    def selection_rects(self, element, start, end):
+        """The highlight of `start`..`end` of `element`: `[{"x", "y", "width", "height",
+        "direction", "containsStart", "containsEnd", "vertical"}]` in the element's cells."""
+        return self._call("selectionRects", element=element, start=start, end=end)
+
+    def caret_rect(self, element, offset, affinity="downstream"):
+        return self._call("caretRect", element=element, offset=offset, affinity=affinity)
+
+    def first_rect(self, element, start, end):
+        return self._call("firstRect", element=element, start=start, end=end)
+
+    def closest_position(self, element, x, y):
+        """`{"offset", "affinity"}` nearest the point (x, y) in `element`'s coordinates."""
+        return self._call("closestPosition", element=element, x=x, y=y)
+
+    def character_range(self, element, x, y):
+        return self._call("characterRange", element=element, x=x, y=y)
+
     def chapters(self):
         """The book's chapters: `[{"title", "element", "page"}]`."""
         return self._call("chapters")

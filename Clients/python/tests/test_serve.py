@@ -199,6 +199,18 @@ class ServeTests(unittest.TestCase):
         self.assertEqual(pauses, 20)
         self.assertEqual(heard, expected)
 
+    def test_geometry_hit_tests_land_in_the_word_they_highlight(self):
+        book = self.server.open(path=UDHR, width=40)
+        rects = book.selection_rects(3, 0, 20)
+        self.assertTrue(rects)
+        self.assertEqual({rect["direction"] for rect in rects}, {"rtl"})
+        for rect in rects:
+            position = book.closest_position(3, rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2)
+            self.assertTrue(0 <= position["offset"] <= 20)
+            cluster = book.character_range(3, rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2)
+            self.assertTrue(0 <= cluster["start"] < 20)
+        self.assertEqual(book.caret_rect(3, 0)["width"], 0)
+
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)
         selection = book.select(element=20, offset=3, granularity="sentence")

@@ -66,6 +66,16 @@ struct RPCParams {
         return number
     }
 
+    /// A finite number (a coordinate).
+    func coordinate(_ name: String) throws(RPCError) -> Double {
+        guard let value = self[name] else { throw .invalidParams(name, "is missing") }
+        switch value {
+        case .integer(let integer): return Double(integer)
+        case .number(let double) where double.isFinite && abs(double) < 1e12: return double
+        default: throw .invalidParams(name, "must be a finite number, not \(Self.describe(value))")
+        }
+    }
+
     /// A string; `nil` when absent.
     func optionalString(_ name: String) throws(RPCError) -> String? {
         guard let value = self[name] else { return nil }
