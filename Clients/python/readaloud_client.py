@@ -54,6 +54,8 @@ class Server:
         self._lock = threading.Lock()
         self._pending = {}
         self._events = {}
+        # The server's `announcement` notifications, in order (see `announce`).
+        self.announcement_notices = queue.Queue()
         self._closed = False
         self._reader = threading.Thread(target=self._read_loop, daemon=True)
         self._reader.start()
@@ -79,6 +81,9 @@ class Server:
         if message.get("method") == "event":
             params = message["params"]
             self._session_events(params["session"]).put(params)
+            return
+        if message.get("method") == "announcement":
+            self.announcement_notices.put(message["params"])
             return
         with self._lock:
             pending = self._pending.pop(message.get("id"), None)
@@ -139,6 +144,18 @@ class Server:
         return results
 
     # Methods
+
+    def announce(self, text, priority="default"):
+        """Posts an announcement (`low`, `default` or `high`); returns its number. The server's
+        decisions arrive as `announcement` notifications, kept in `announcement_notices`:
+        `{"announcement", "type": "speak" (with "text", "priority") | "stop" | "finished"
+        (with "spokenWhole")}`; say `announced(number)` once one is spoken."""
+        return self.request("announce", text=text, priority=priority)["announcement"]
+
+    def announced(self, number):
+        """The announcement `number` was spoken to its end; returns whether it was the one
+        being spoken."""
+        return self.request("announced", announcement=number)["spoken"]
 
     def open(self, path=None, text=None, **options):
         """Opens a book file (`path`) or a text; options: width, linesPerPage, locale, lossy, and

@@ -211,6 +211,19 @@ class ServeTests(unittest.TestCase):
             self.assertTrue(0 <= cluster["start"] < 20)
         self.assertEqual(book.caret_rect(3, 0)["width"], 0)
 
+    def test_announcements_follow_their_priorities(self):
+        opening = self.server.announce("Opening camera")
+        loading = self.server.announce("Camera loading", "low")
+        active = self.server.announce("Camera active", "high")
+        notices = []
+        while len(notices) < 5:
+            notices.append(self.server.announcement_notices.get(timeout=10))
+        self.assertTrue(self.server.announced(active))
+        notices.append(self.server.announcement_notices.get(timeout=10))
+        self.assertEqual([(n["announcement"], n["type"], n.get("spokenWhole")) for n in notices], [
+            (opening, "speak", None), (loading, "finished", False), (opening, "stop", None),
+            (opening, "finished", False), (active, "speak", None), (active, "finished", True)])
+
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)
         selection = book.select(element=20, offset=3, granularity="sentence")

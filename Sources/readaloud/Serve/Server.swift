@@ -28,6 +28,10 @@ final class Server {
     var store: SavedSelectionStore?
     /// Sessions made by the message being answered, started after the answer.
     var sessionsToStart: [ReadAllSession] = []
+    /// The client's announcements, once it makes one.
+    private(set) lazy var announcements = ClientAnnouncements(output: output)
+    /// Announcements made by the message being answered, posted after the answer.
+    var announcementsToPost: [Int] = []
 
     init(arguments: ParsedArguments, messageLimit: Int, output: OutputQueue = OutputQueue()) {
         self.arguments = arguments
@@ -52,9 +56,12 @@ final class Server {
                 // Reading sessions begin once `readAll`'s answer is queued.
                 for session in sessionsToStart { session.start() }
                 sessionsToStart.removeAll()
+                for announcement in announcementsToPost { announcements.post(announcement) }
+                announcementsToPost.removeAll()
             }
         }
         for session in sessions.values { session.stop() }
+        announcements.cancelAll()
         sessions.removeAll()
         books.removeAll()
         try? store?.close()
@@ -151,6 +158,8 @@ final class Server {
                 ]))
         case "ack": return try acknowledge(with(["session", "seq"]))
         case "chapters": return try chapters(with(["book"]))
+        case "announce": return try announce(with(["text", "priority"]))
+        case "announced": return try announced(with(["announcement"]))
         case "selectionRects": return try selectionRects(with(["book", "element", "start", "end"]))
         case "firstRect": return try firstRect(with(["book", "element", "start", "end"]))
         case "caretRect": return try caretRect(with(["book", "element", "offset", "affinity"]))
