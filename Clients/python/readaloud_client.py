@@ -168,6 +168,11 @@ class Server:
             params["text"] = text
         return Book(self, self.request("open", **params))
 
+    def open_document(self, pages, **options):
+        """Opens the client's own pages of elements (see docs/serve.md's `openDocument`); options:
+        width, linesPerPage, marksPageTurns, title."""
+        return Book(self, self.request("openDocument", pages=pages, **options))
+
     def close(self, timeout=60):
         """Ends the server (closing standard input closes its books) and returns its exit status."""
         if self._process.stdin and not self._process.stdin.closed:

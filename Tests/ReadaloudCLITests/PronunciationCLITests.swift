@@ -88,10 +88,7 @@ import Testing
         let book = (opened["result"] as? [String: Any])?["book"] as? Int ?? 0
         var events: [[String: Any]] = []
         _ = try server.request(2, "readAll", ["book": book, "granularity": "sentence"], events: &events)
-        while events.last?["type"] as? String != "end" {
-            let object = try server.nextObject()
-            if object["method"] as? String == "event" { events.append(object["params"] as? [String: Any] ?? [:]) }
-        }
+        try server.readEvents(untilEnd: &events)
         let said = events.compactMap { $0["pronunciations"] as? [[String: Any]] }
         #expect(said.count == 2)
         #expect(said.first?.first?["phonemes"] as? String == "ˈdiːnə")

@@ -69,6 +69,14 @@ final class ServeProcess {
         }
     }
 
+    /// Reads event notifications into `events` until the last one is `{"type":"end"}`.
+    func readEvents(untilEnd events: inout [[String: Any]]) throws {
+        while events.last?["type"] as? String != "end" {
+            let object = try nextObject()
+            if object["method"] as? String == "event" { events.append(object["params"] as? [String: Any] ?? [:]) }
+        }
+    }
+
     /// The next line of output that is not an event notification (a response), as a JSON
     /// object.
     func nextAnswer(timeout: Double = 60) throws -> [String: Any] {

@@ -224,6 +224,14 @@ class ServeTests(unittest.TestCase):
             (opening, "speak", None), (loading, "finished", False), (opening, "stop", None),
             (opening, "finished", False), (active, "speak", None), (active, "finished", True)])
 
+    def test_a_clients_own_scanned_page_reads_by_line_and_hit_tests_in_its_pixels(self):
+        lines = [{"text": "A scanned line of text", "rect": {"x": 10, "y": 20, "width": 300, "height": 18}},
+                 {"text": "and its second line.", "rect": {"x": 10, "y": 40, "width": 250, "height": 18}}]
+        book = self.server.open_document([[{"text": "Scan", "traits": ["heading"]}], [{"lines": lines}]])
+        texts = [event["text"] for event in book.read_all(granularity="line").events() if event["type"] == "utterance"]
+        self.assertEqual(texts, ["Scan", "A scanned line of text", "and its second line."])
+        self.assertEqual(book.closest_position(1, 15, 45)["offset"], 23)
+
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)
         selection = book.select(element=20, offset=3, granularity="sentence")

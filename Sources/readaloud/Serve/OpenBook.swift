@@ -11,6 +11,8 @@ final class OpenBook {
     enum Source {
         case file(path: String)
         case text(String)
+        /// A client's own elements (`openDocument`), known by their text joined.
+        case elements(text: String)
     }
 
     let id: Int
@@ -21,6 +23,7 @@ final class OpenBook {
         switch source {
         case .file(let path): SavedSelectionFormat.resource(of: path)
         case .text: "text"
+        case .elements: "document"
         }
     }
     let source: Source
@@ -71,7 +74,7 @@ final class OpenBook {
         let identity: BookIdentity
         switch source {
         case .file(let path): identity = BookIdentity(fingerprintOf: try BookInput.bytes(at: path))
-        case .text(let text): identity = BookIdentity(fingerprintOf: text.utf8)
+        case .text(let text), .elements(let text): identity = BookIdentity(fingerprintOf: text.utf8)
         }
         cachedIdentity = identity
         return identity

@@ -107,7 +107,7 @@ extension Server {
 
     /// `open`'s answer: what the client knows `book` by, with its Media Overlays' classes
     /// (`media:active-class`, `media:playback-active-class`).
-    private static func answer(opening book: OpenBook, activeClasses: (element: String?, document: String?))
+    static func answer(opening book: OpenBook, activeClasses: (element: String?, document: String?))
         -> JSONValue
     {
         .object([
@@ -155,10 +155,7 @@ extension Server {
         let book = try book(params)
         let index = try elementIndex(params, in: book)
         let element = book.document.elements[index]
-        let names: [(ElementTraits, String)] = [
-            (.heading, "heading"), (.causesPageTurn, "causesPageTurn"), (.staticText, "staticText"),
-            (.image, "image"), (.link, "link"), (.updatesFrequently, "updatesFrequently"),
-        ]
+        let names = ClientElements.traitNames
         let page = book.document.pageIndex(containing: ReadingPosition(element: index, offset: 0)) + 1
         return .object([
             ("text", .string(element.string)),
@@ -166,6 +163,27 @@ extension Server {
             ("language", .string(element.language)),
             ("page", .integer(page)),
             ("label", element.label.map(JSONValue.string) ?? .null),
+            ("value", element.value.map(JSONValue.string) ?? .null),
+            (
+                "customActions",
+                .array(
+                    element.customActions.map {
+                        .object([
+                            ("name", .string($0.name)),
+                            ("category", .string($0.category == .edit ? "edit" : "default")),
+                        ])
+                    })
+            ),
+            (
+                "customContent",
+                .array(
+                    element.customContent.map {
+                        .object([
+                            ("label", .string($0.label)), ("value", .string($0.value)),
+                            ("importance", .string($0.importance == .high ? "high" : "default")),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -138,6 +138,8 @@ final class Server {
         case "open":
             return try open(
                 with(["path", "text", "width", "linesPerPage", "locale", "lossy", "lexicon", "lexiconText"]))
+        case "openDocument":
+            return try openDocument(with(["pages", "width", "linesPerPage", "marksPageTurns", "title"]))
         case "close": return try close(with(["book"]))
         case "element": return try element(with(["book", "element"]))
         case "units": return try units(with(["book", "element", "granularity"]))
