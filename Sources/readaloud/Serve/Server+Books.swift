@@ -11,7 +11,12 @@ import TextNavigationBooks
 
 /// `open`, `close`, `element`, `units`, `relayout`, `locator` and `resolve`.
 extension Server {
-    func open(_ params: RPCParams) throws(RPCError) -> JSONValue {
+    /// The allowed params of `open`.
+    static let openParams = ["path", "text", "width", "linesPerPage", "locale", "lossy", "lexicon", "lexiconText"]
+
+    /// `open`: the book, read and paginated, known by `id` (reserved by the request thread).
+    /// Safe off the request thread: it touches the server's books only through ``insert(_:)``.
+    func open(_ params: RPCParams, as id: Int) throws(RPCError) -> JSONValue {
         let path = try params.optionalString("path")
         let text = try params.optionalString("text")
         let width = try params.optionalInteger("width", in: 1...100_000) ?? PageLayout().width
@@ -57,15 +62,14 @@ extension Server {
         case (nil, nil): throw .invalidParams("path", "is missing (give 'path' or 'text')")
         case (_?, _?): throw .invalidParams("text", "give 'path' or 'text', not both")
         }
-        let id = nextBookID
-        nextBookID += 1
         let open = OpenBook(
             id: id, source: source, document: document, metadata: metadata, width: width, linesPerPage: linesPerPage)
         open.narration = narration
         open.epub = epub
         open.pronunciations = pronunciations
-        books[id] = open
-        return Self.answer(opening: open, activeClasses: activeClasses)
+        let answer = Self.answer(opening: open, activeClasses: activeClasses)
+        insert(open)
+        return answer
     }
 
     /// Text sent with `open`, as a plain-text book's document.
@@ -147,7 +151,7 @@ extension Server {
             session.stop()
             sessions[id] = nil
         }
-        books[book.id] = nil
+        removeBook(book.id)
         return .bool(true)
     }
 

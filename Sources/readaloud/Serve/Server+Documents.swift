@@ -20,7 +20,7 @@ extension Server {
         let book = OpenBook(
             id: id, source: .elements(text: text), document: document, metadata: metadata, width: width,
             linesPerPage: linesPerPage)
-        books[id] = book
+        insert(book)
         return Self.answer(opening: book, activeClasses: (nil, nil))
     }
 }

@@ -8,12 +8,21 @@ import TextNavigationStore
 ///
 /// The request thread reads a line, answers it, and reads the next; reading sessions run on
 /// threads of their own and send their events through the same bounded ``OutputQueue``.
+/// Opening a book (reading and paginating it, which takes seconds for 10 MB) runs on a thread
+/// of its own too, at most ``concurrentOpens`` at once, and its answer comes when it is done:
+/// other books' requests are answered meanwhile (answers carry their request's `id`, as
+/// JSON-RPC allows). A book's own requests come after its `open` is answered, so they stay
+/// in order.
 /// Nothing a client sends ends the server: every failure is an error object
 /// (``RPCError``). The end of standard input stops the sessions, closes the books, lets the
 /// queued output out and returns.
 ///
-/// Not `Sendable`: the books, sessions and store belong to the request thread.
+/// Not `Sendable`: the sessions and store belong to the request thread; the books are shared
+/// with the opening threads under a lock.
 final class Server {
+    /// The most books being opened at once; a further `open` waits for one to finish.
+    static let concurrentOpens = 4
+
     /// The largest message, in bytes (without its line end), unless the command line says.
     static let defaultMessageLimit = 16 << 20
 
@@ -21,7 +30,14 @@ final class Server {
     let messageLimit: Int
     /// The command line, for the saved-selection store (`--store`).
     let arguments: ParsedArguments
-    var books: [Int: OpenBook] = [:]
+    /// The open books, and the ids of books being opened, under ``booksLock`` (opening threads
+    /// add to them).
+    private var openBooks: [Int: OpenBook] = [:]
+    private var booksBeingOpened: Set<Int> = []
+    private let booksLock = NSCondition()
+    /// The opens in flight, and room for more.
+    private let openings = DispatchGroup()
+    private let openSlots = DispatchSemaphore(value: concurrentOpens)
     var sessions: [Int: ReadAllSession] = [:]
     var nextBookID = 1
     var nextSessionID = 1
@@ -60,10 +76,11 @@ final class Server {
                 announcementsToPost.removeAll()
             }
         }
+        openings.wait()
         for session in sessions.values { session.stop() }
         announcements.cancelAll()
         sessions.removeAll()
-        books.removeAll()
+        booksLock.withLock { openBooks.removeAll() }
         try? store?.close()
         output.drain()
     }
@@ -83,16 +100,17 @@ final class Server {
         } catch {
             return Self.response(id: .null, error: .parseError("the message is not JSON: \(error)"))
         }
-        guard case .array(let batch) = message else { return answer(message) }
+        guard case .array(let batch) = message else { return answer(message, inBatch: false) }
         guard !batch.isEmpty else {
             return Self.response(id: .null, error: .invalidRequest("an empty batch (array) has no requests"))
         }
-        let replies = batch.compactMap(answer)
+        let replies = batch.compactMap { answer($0, inBatch: true) }
         return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
     }
 
-    /// The response to one request, or `nil` for a notification.
-    private func answer(_ message: JSONValue) -> String? {
+    /// The response to one request, or `nil` for a notification and for an `open` (not in a
+    /// batch) answered when it is done (``openInBackground(_:replyID:)``).
+    private func answer(_ message: JSONValue, inBatch: Bool) -> String? {
         guard case .object(let fields) = message else {
             return Self.response(
                 id: .null, error: .invalidRequest("a request must be a JSON object, not \(RPCParams.describe(message))")
@@ -118,6 +136,10 @@ final class Server {
         default:
             return Self.response(id: replyID, error: .invalidRequest("'params' must be an object or an array"))
         }
+        if method == "open", !inBatch, id != nil {
+            openInBackground(params, replyID: replyID)
+            return nil
+        }
         let result: Result<JSONValue, RPCError>
         do {
             result = .success(try dispatch(method, params))
@@ -135,9 +157,7 @@ final class Server {
     private func dispatch(_ method: String, _ params: JSONValue?) throws(RPCError) -> JSONValue {
         func with(_ allowed: [String]) throws(RPCError) -> RPCParams { try RPCParams(params, allowed: allowed) }
         switch method {
-        case "open":
-            return try open(
-                with(["path", "text", "width", "linesPerPage", "locale", "lossy", "lexicon", "lexiconText"]))
+        case "open": return try open(with(Self.openParams), as: reserveBookID())
         case "openDocument":
             return try openDocument(with(["pages", "width", "linesPerPage", "marksPageTurns", "title"]))
         case "close": return try close(with(["book"]))
@@ -184,8 +204,59 @@ final class Server {
     /// The open book `params` names.
     func book(_ params: RPCParams) throws(RPCError) -> OpenBook {
         let id = try params.integer("book")
-        guard let book = books[id] else { throw .unknownBook(id) }
+        // A client that sends requests for a book before its `open` is answered (pipelining,
+        // knowing ids go up by one) gets them answered once it is open, in order.
+        let book = booksLock.withLock {
+            while booksBeingOpened.contains(id) { booksLock.wait() }
+            return openBooks[id]
+        }
+        guard let book else { throw .unknownBook(id) }
         return book
+    }
+
+    /// Adds an opened book.
+    func insert(_ book: OpenBook) { booksLock.withLock { openBooks[book.id] = book } }
+
+    /// Ends the opening of book `id`, opened or not.
+    private func endOpening(_ id: Int) {
+        booksLock.withLock {
+            booksBeingOpened.remove(id)
+            booksLock.broadcast()
+        }
+    }
+
+    /// Lets go of a book.
+    func removeBook(_ id: Int) { _ = booksLock.withLock { openBooks.removeValue(forKey: id) } }
+
+    /// The id the next book gets, taken.
+    func reserveBookID() -> Int {
+        defer { nextBookID += 1 }
+        return nextBookID
+    }
+
+    /// Opens a book on a thread of its own and queues its answer when done; waits first while
+    /// ``concurrentOpens`` are in flight.
+    private func openInBackground(_ params: JSONValue?, replyID: JSONValue) {
+        let id = reserveBookID()
+        booksLock.withLock { _ = booksBeingOpened.insert(id) }
+        openSlots.wait()
+        openings.enter()
+        let server = UncheckedSendable(self)
+        let request = UncheckedSendable((params, replyID))
+        DispatchQueue.global().async {
+            let (server, (params, replyID)) = (server.value, request.value)
+            let reply: String
+            do throws(RPCError) {
+                let answer = try server.open(RPCParams(params, allowed: Self.openParams), as: id)
+                reply = Self.response(id: replyID, result: answer)
+            } catch {
+                reply = Self.response(id: replyID, error: error)
+            }
+            server.output.push(reply)
+            server.endOpening(id)
+            server.openSlots.signal()
+            server.openings.leave()
+        }
     }
 
     /// The element index `params` names in `book`, checked.
@@ -229,4 +300,10 @@ final class Server {
             }
         }
     }
+}
+
+/// A value handed to another thread whose use there is safe by design, said where it is made.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
