@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// serve opens books on threads of their own: a 10 MB book being opened does not hold up
-/// another book's answers, and requests that name the book before its answer (pipelined) are
+/// serve opens and paginates books on threads of their own: a 10 MB book being opened or
+/// laid out again does not hold up another book's answers, and requests that name the book before its answer (pipelined) are
 /// answered once it is open, in order.
 @Suite(.tags(.process)) struct ServeConcurrencyTests {
     /// A 10 MB plain-text book: Alice seventy times.
@@ -41,6 +41,18 @@ import Testing
         // The small book's answers come first, in order; the big book's element after its open.
         #expect(Array(order.prefix(5)) == [3, 4, 5, 6, 7], "\(order)")
         #expect(Array(order.suffix(2)) == [2, 8], "\(order)")
+        // Paginating the big book again does not hold up the small one either.
+        server.send(try Self.line(9, "relayout", ["book": small + 1, "width": 50]))
+        for id in 10...12 {
+            server.send(try Self.line(id, "units", ["book": small, "element": 0, "granularity": "word"]))
+        }
+        order = []
+        while order.count < 4 {
+            let answer = try server.nextAnswer(timeout: 300)
+            #expect(answer["error"] == nil, "\(answer)")
+            order.append(answer["id"] as? Int ?? -1)
+        }
+        #expect(order == [10, 11, 12, 9], "\(order)")
         #expect(try server.finish() == 0)
     }
 }

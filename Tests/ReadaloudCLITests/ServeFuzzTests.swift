@@ -203,8 +203,8 @@ import Testing
                 Issue.record("the server ended after message \(index): \(String(decoding: message, as: UTF8.self))")
                 return
             }
-            // An `open` is answered when the book is open, which may be after the sentinel.
-            if answers.isEmpty, Self.isOpenRequest(message), let late = try Self.nextAnswer(from: server) {
+            // An `open` or `relayout` is answered when the book is ready, maybe after the sentinel.
+            if answers.isEmpty, Self.isBackgroundRequest(message), let late = try Self.nextAnswer(from: server) {
                 answers.append(late)
             }
             let text = String(decoding: message.prefix(300), as: UTF8.self)
@@ -258,12 +258,13 @@ import Testing
         }
     }
 
-    /// Whether `message` is one `open` request with an id (answered on a thread of its own).
-    static func isOpenRequest(_ message: [UInt8]) -> Bool {
+    /// Whether `message` is one `open` or `relayout` request with an id (answered on a thread
+    /// of its own).
+    static func isBackgroundRequest(_ message: [UInt8]) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else {
             return false
         }
-        return object["method"] as? String == "open" && object.keys.contains("id")
+        return ["open", "relayout"].contains(object["method"] as? String) && object.keys.contains("id")
     }
 
     /// The next answer (no event), or `nil` when the server ended.

@@ -200,8 +200,12 @@ extension Server {
             (0..<segments.count).map { .array([.integer(segments[$0].lowerBound), .integer(segments[$0].upperBound)]) })
     }
 
-    func relayout(_ params: RPCParams) throws(RPCError) -> JSONValue {
-        let book = try book(params)
+    /// The allowed params of `relayout`.
+    static let relayoutParams = ["book", "width", "linesPerPage", "textScale"]
+
+    /// `relayout` of `book` (safe off the request thread while the book is busy: nothing else
+    /// touches it).
+    func relayout(_ params: RPCParams, of book: OpenBook) throws(RPCError) -> JSONValue {
         book.width = try params.optionalInteger("width", in: 1...100_000) ?? book.width
         book.linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? book.linesPerPage
         book.textScale = try params.optionalPositiveNumber("textScale") ?? book.textScale

@@ -30,12 +30,12 @@ final class Server {
     let messageLimit: Int
     /// The command line, for the saved-selection store (`--store`).
     let arguments: ParsedArguments
-    /// The open books, and the ids of books being opened, under ``booksLock`` (opening threads
-    /// add to them).
+    /// The open books, and the ids of books being opened or paginated on threads of their own,
+    /// under ``booksLock``.
     private var openBooks: [Int: OpenBook] = [:]
-    private var booksBeingOpened: Set<Int> = []
+    private var busyBooks: Set<Int> = []
     private let booksLock = NSCondition()
-    /// The opens in flight, and room for more.
+    /// The background work in flight (opens, relayouts), and room for more.
     private let openings = DispatchGroup()
     private let openSlots = DispatchSemaphore(value: concurrentOpens)
     var sessions: [Int: ReadAllSession] = [:]
@@ -136,9 +136,13 @@ final class Server {
         default:
             return Self.response(id: replyID, error: .invalidRequest("'params' must be an object or an array"))
         }
-        if method == "open", !inBatch, id != nil {
-            openInBackground(params, replyID: replyID)
-            return nil
+        if !inBatch, id != nil, method == "open" || method == "relayout" {
+            do throws(RPCError) {
+                try answerInBackground(method, params, replyID: replyID)
+                return nil
+            } catch {
+                return Self.response(id: replyID, error: error)
+            }
         }
         let result: Result<JSONValue, RPCError>
         do {
@@ -169,7 +173,9 @@ final class Server {
         case "tokenizer":
             return try tokenizer(with(["book", "element", "granularity", "direction", "offset", "query", "affinity"]))
         case "move": return try move(with(["book", "element", "offset", "granularity", "direction"]))
-        case "relayout": return try relayout(with(["book", "width", "linesPerPage", "textScale"]))
+        case "relayout":
+            let params = try with(Self.relayoutParams)
+            return try relayout(params, of: try book(params))
         case "locator": return try locator(with(["book", "element", "offset", "format"]))
         case "resolve": return try resolve(with(["book", "locator"]))
         case "readAll":
@@ -207,7 +213,7 @@ final class Server {
         // A client that sends requests for a book before its `open` is answered (pipelining,
         // knowing ids go up by one) gets them answered once it is open, in order.
         let book = booksLock.withLock {
-            while booksBeingOpened.contains(id) { booksLock.wait() }
+            while busyBooks.contains(id) { booksLock.wait() }
             return openBooks[id]
         }
         guard let book else { throw .unknownBook(id) }
@@ -217,10 +223,10 @@ final class Server {
     /// Adds an opened book.
     func insert(_ book: OpenBook) { booksLock.withLock { openBooks[book.id] = book } }
 
-    /// Ends the opening of book `id`, opened or not.
-    private func endOpening(_ id: Int) {
+    /// Ends the background work on book `id`.
+    private func endWork(on id: Int) {
         booksLock.withLock {
-            booksBeingOpened.remove(id)
+            busyBooks.remove(id)
             booksLock.broadcast()
         }
     }
@@ -234,28 +240,51 @@ final class Server {
         return nextBookID
     }
 
-    /// Opens a book on a thread of its own and queues its answer when done; waits first while
-    /// ``concurrentOpens`` are in flight.
-    private func openInBackground(_ params: JSONValue?, replyID: JSONValue) {
-        let id = reserveBookID()
-        booksLock.withLock { _ = booksBeingOpened.insert(id) }
+    /// Answers `open` or `relayout` on a thread of its own (their answer is queued when done):
+    /// the book they are about is busy meanwhile, so requests naming it wait.
+    ///
+    /// - Throws: ``RPCError`` for `relayout`'s params or book, checked first.
+    private func answerInBackground(_ method: String, _ params: JSONValue?, replyID: JSONValue) throws(RPCError) {
+        let id: Int
+        let work: () -> Result<JSONValue, RPCError>
+        if method == "open" {
+            let reserved = reserveBookID()
+            id = reserved
+            work = { [self] in
+                do throws(RPCError) {
+                    return .success(try open(RPCParams(params, allowed: Self.openParams), as: reserved))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } else {
+            let checked = try RPCParams(params, allowed: Self.relayoutParams)
+            let book = try book(checked)
+            id = book.id
+            work = { [self] in
+                do throws(RPCError) {
+                    return .success(try relayout(checked, of: book))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        let job = UncheckedSendable(work)
+        booksLock.withLock { _ = busyBooks.insert(id) }
         openSlots.wait()
         openings.enter()
         let server = UncheckedSendable(self)
-        let request = UncheckedSendable((params, replyID))
+        let reply = UncheckedSendable(replyID)
         DispatchQueue.global().async {
-            let (server, (params, replyID)) = (server.value, request.value)
-            let reply: String
-            do throws(RPCError) {
-                let answer = try server.open(RPCParams(params, allowed: Self.openParams), as: id)
-                reply = Self.response(id: replyID, result: answer)
-            } catch {
-                reply = Self.response(id: replyID, error: error)
+            let answer: String
+            switch job.value() {
+            case .success(let value): answer = Self.response(id: reply.value, result: value)
+            case .failure(let error): answer = Self.response(id: reply.value, error: error)
             }
-            server.output.push(reply)
-            server.endOpening(id)
-            server.openSlots.signal()
-            server.openings.leave()
+            server.value.output.push(answer)
+            server.value.endWork(on: id)
+            server.value.openSlots.signal()
+            server.value.openings.leave()
         }
     }
 
