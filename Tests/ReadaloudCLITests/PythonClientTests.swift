@@ -41,4 +41,29 @@ import Testing
         // Every test ran: none was skipped for want of the executable.
         #expect(output.contains("OK") && !output.contains("skipped"), "\(output)")
     }
+
+    /// The read-aloud examples, ours and python-lsp-jsonrpc's, at 20,000 words a minute: each
+    /// "speaks" every sentence of Alice's first chapter once, pausing every fifth and resuming.
+    @Test(arguments: ["read_aloud.py", "read_aloud_lsp.py"])
+    func theReadAloudExamplesSayEachSentenceOnce(example: String) throws {
+        var python = Self.python
+        if example == "read_aloud_lsp.py" {
+            // python-lsp-jsonrpc is Debian's python3-pylsp-jsonrpc, for the system's python3.
+            python = ServeFramingTests.pythonWithLSPJSONRPC
+        }
+        guard let python else {
+            let missing = example == "read_aloud_lsp.py" ? "python-lsp-jsonrpc (python3-pylsp-jsonrpc)" : "python3"
+            print("skipped: \(example) needs \(missing)")
+            return
+        }
+        let script = CLIRunner.repositoryRoot.appendingPathComponent("Clients/python/examples/\(example)").path
+        let result = try CLIRunner.run(
+            [
+                script, CLIRunner.book("alice-in-wonderland.txt"), "--wpm", "20000", "--readaloud",
+                CLIRunner.executable.path,
+            ], program: python)
+        #expect(result.status == 0, "\(result.standardError)")
+        let spoken = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(spoken == (try AcknowledgedReadingTests.chapterOne()))
+    }
 }

@@ -88,9 +88,13 @@ struct ServeFramingTests {
         return check.terminationStatus == 0
     }
 
+    /// Debian's python3, which has python-lsp-jsonrpc (python3-pylsp-jsonrpc), or `nil`.
+    static let pythonWithLSPJSONRPC: URL? =
+        imports("/usr/bin/python3", "pylsp_jsonrpc") ? URL(fileURLWithPath: "/usr/bin/python3") : nil
+
     @Test func pythonLSPJSONRPCTalksToTheServerUnchanged() throws {
         let python = "/usr/bin/python3"
-        guard Self.imports(python, "pylsp_jsonrpc") else {
+        guard Self.pythonWithLSPJSONRPC != nil else {
             print("skipped: python-lsp-jsonrpc is missing (apt-get install python3-pylsp-jsonrpc)")
             return
         }
@@ -103,6 +107,9 @@ struct ServeFramingTests {
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(summary["finished"] as? Bool == true, "\(summary)")
         #expect(summary["status"] as? Int == 0)
+        // Acknowledged, pausing twenty times: every sentence of chapter 1 heard once.
+        #expect(summary["pauses"] as? Int == 20)
+        #expect(summary["heard"] as? [String] == (try AcknowledgedReadingTests.chapterOne()))
         // A plain-text book is titled by its first heading.
         #expect((summary["opened"] as? [String: Any])?["title"] as? String == "CHAPTER I.")
         #expect(summary["firstElement"] as? String == "[Illustration]")

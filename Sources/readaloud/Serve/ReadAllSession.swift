@@ -71,7 +71,10 @@ final class ReadAllSession: @unchecked Sendable {
             guard let self else { return }
             switch event {
             case .reading(.end):
-                engine.send(Self.notification(session: id, event: .end, document: document))
+                // Acknowledged, the end is numbered too: a pause before it is heard drops it
+                // with the events not heard, and it comes again after them.
+                let number = acknowledgements?.number(startingAt: nil)
+                engine.send(Self.notification(session: id, event: .end, document: document, number: number))
             case .sleepTimerEnded:
                 // Where to go on: the end of the sentence the timer stopped after.
                 let locator = EventFormatter.locatorObject(player.heardLocator)
