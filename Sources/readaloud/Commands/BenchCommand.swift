@@ -66,7 +66,7 @@ enum BenchCommand {
     static let serve = CommandOption.flag(
         "serve",
         help:
-            "Measure only a 'tokenizer' request's round trip through 'readaloud serve' over a pipe (median, p90, p99), on the first book (default: \(serveBook))."
+            "Measure only 'readaloud serve' over a pipe, on the first book (default: \(serveBook)): a 'tokenizer' request's round trip in both framings (median, p90, p99), readAll to its first event, and round trips while a 10 MB book opens."
     )
     static let serveRequests = CommandOption.integer(
         "serve-requests", valueName: "N", help: "Requests timed with --serve.", in: 1...10_000_000, default: 20_000)
@@ -90,7 +90,7 @@ enum BenchCommand {
                 () throws(BenchError) in
                 try ServeRoundTrip(bookPath: paths.first ?? serveBook, requests: arguments[Self.serveRequests]).run()
             }
-            StandardOutput.shared.line(result.line)
+            for line in result.lines { StandardOutput.shared.line(line) }
             StandardOutput.shared.flush()
             return
         }
