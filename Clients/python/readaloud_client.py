@@ -1,4 +1,5 @@
-"""A small client for `readaloud serve` (JSON-RPC 2.0, one message a line), standard library only.
+"""A small client for `readaloud serve` (JSON-RPC 2.0, one message a line or framed by
+`Content-Length` headers), standard library only.
 
     from readaloud_client import Server
     with Server("readaloud") as server:
@@ -39,12 +40,16 @@ class _Pending:
 
 class Server:
     """A running `readaloud serve`: start it with a path to the executable (default: `readaloud`
-    on PATH, or $READALOUD_BIN) and extra arguments such as `["--store", path]`."""
+    on PATH, or $READALOUD_BIN), extra arguments such as `["--store", path]`, and the framing:
+    `"lines"` (one message a line) or `"content-length"` (LSP's base protocol)."""
 
-    def __init__(self, executable=None, arguments=(), cwd=None):
+    def __init__(self, executable=None, arguments=(), cwd=None, framing="lines"):
         executable = executable or os.environ.get("READALOUD_BIN") or "readaloud"
+        if framing not in ("lines", "content-length"):
+            raise ValueError(f"framing must be 'lines' or 'content-length', not {framing!r}")
+        self._framing = framing
         self._process = subprocess.Popen(
-            [executable, "serve", *arguments],
+            [executable, "serve", "--framing", framing, *arguments],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             cwd=cwd,
@@ -62,8 +67,27 @@ class Server:
 
     # Plumbing
 
+    def _messages(self):
+        """The server's messages, as text, in the server's framing."""
+        if self._framing == "lines":
+            yield from self._process.stdout
+            return
+        stream = self._process.stdout
+        while True:
+            length = None
+            while True:
+                header = stream.readline()
+                if not header:
+                    return
+                if header in (b"\r\n", b"\n"):
+                    break
+                name, _, value = header.decode("ascii").partition(":")
+                if name.strip().lower() == "content-length":
+                    length = int(value.strip())
+            yield stream.read(length)
+
     def _read_loop(self):
-        for line in self._process.stdout:
+        for line in self._messages():
             message = json.loads(line)
             if isinstance(message, list):
                 for item in message:
@@ -100,7 +124,11 @@ class Server:
             return self._events[session]
 
     def _send(self, message):
-        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if self._framing == "lines":
+            data += b"\n"
+        else:
+            data = b"Content-Length: %d\r\n\r\n" % len(data) + data
         with self._write_lock:
             self._process.stdin.write(data)
             self._process.stdin.flush()

@@ -232,6 +232,21 @@ class ServeTests(unittest.TestCase):
         self.assertEqual(texts, ["Scan", "A scanned line of text", "and its second line."])
         self.assertEqual(book.closest_position(1, 15, 45)["offset"], 23)
 
+    def test_content_length_framing_reads_and_pauses_as_lines_do(self):
+        framed = Server(EXECUTABLE, ["--store", self.store], cwd=ROOT, framing="content-length")
+        try:
+            book = framed.open(text="Café — naïve. Two sentences here.")
+            session = book.read_all(ack=True, prefetch=1)
+            texts = []
+            for event in session.events():
+                if "seq" in event:
+                    session.ack(event["seq"])
+                    if event["type"] == "utterance":
+                        texts.append(event["text"])
+            self.assertEqual(texts, ["Café — naïve.", "Two sentences here."])
+        finally:
+            self.assertEqual(framed.close(), 0)
+
     def test_a_selection_is_saved_durably_and_listed(self):
         book = self.server.open(path=RASHOMON)
         selection = book.select(element=20, offset=3, granularity="sentence")
