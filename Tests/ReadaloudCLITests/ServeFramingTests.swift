@@ -88,6 +88,26 @@ struct ServeFramingTests {
         return check.terminationStatus == 0
     }
 
+    @Test func lyingLengthsAreNamedAndReadingFindsItsWayBack() throws {
+        let ok = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"open\",\"params\":{\"text\":\"ok\"}}"
+        let cut = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"open\",\"params\":{\"text\":\"x\"}}"
+        // A negative length, one of 2^63, one too short (the rest of its body runs into the
+        // next header line), then a sound message.
+        let input =
+            "Content-Length: -5\r\n\r\n{}" + "Content-Length: 9223372036854775808\r\n\r\n{}"
+            + "Content-Length: 5\r\n\r\n" + cut + Self.frame(ok)
+        let result = try CLIRunner.run(["serve", "--framing", "content-length"], input: Data(input.utf8))
+        #expect(result.status == 0, "\(result.standardError)")
+        let replies = try Self.frames(result.standardOutput)
+        let messages = replies.compactMap { ($0["error"] as? [String: Any])?["message"] as? String }
+        #expect(messages.contains("the message's framing: Content-Length '-5' is not a number of bytes"), "\(messages)")
+        #expect(
+            messages.contains("the message's framing: Content-Length '9223372036854775808' is not a number of bytes"),
+            "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("the message is not JSON") }, "\(messages)")
+        #expect(replies.contains { $0["id"] as? Int == 2 && $0["result"] != nil }, "\(replies)")
+    }
+
     /// Debian's python3, which has python-lsp-jsonrpc (python3-pylsp-jsonrpc), or `nil`.
     static let pythonWithLSPJSONRPC: URL? =
         imports("/usr/bin/python3", "pylsp_jsonrpc") ? URL(fileURLWithPath: "/usr/bin/python3") : nil

@@ -7,7 +7,9 @@ import Foundation
 /// With `Content-Length` framing, a message is header lines (`Content-Length: N`, required;
 /// `Content-Type` and any other header ignored, names in any case) ended by a blank line, then
 /// N bytes. Blank lines between messages are passed over. A header block without a usable
-/// `Content-Length` is malformed: reported, and reading goes on with the next header block.
+/// `Content-Length` is malformed: reported, and reading goes on with the next header block. A
+/// header line with bytes before its `Content-Length` (the rest of a message whose length lied,
+/// reported already) is read from the `Content-Length` on, so reading finds its way back.
 struct MessageReader {
     /// What ``next()`` read.
     enum Message: Equatable {
@@ -58,7 +60,7 @@ struct MessageReader {
                 continue
             }
             sawHeader = true
-            let header = String(decoding: bytes, as: UTF8.self)
+            let header = Self.resynchronized(String(decoding: bytes, as: UTF8.self))
             guard let colon = header.firstIndex(of: ":") else {
                 problem = problem ?? "a header line without a colon: '\(header.prefix(60))'"
                 continue
@@ -81,5 +83,16 @@ struct MessageReader {
             return .malformed("the input ended \(read) bytes into a message of \(length) bytes")
         }
         return length > limit ? .tooLong(length: length) : .text(body)
+    }
+
+    /// `header` from its `Content-Length:` on when bytes that are no header name come before it
+    /// (the rest of a message whose length lied: `…"x"}}Content-Length: 63`), else as it is.
+    private static func resynchronized(_ header: String) -> String {
+        guard let found = header.range(of: "content-length:", options: [.caseInsensitive, .backwards]),
+            found.lowerBound > header.startIndex
+        else { return header }
+        let before = header[header.index(before: found.lowerBound)]
+        if before.isLetter || before.isNumber || before == "-" || before == "_" { return header }
+        return String(header[found.lowerBound...])
     }
 }
