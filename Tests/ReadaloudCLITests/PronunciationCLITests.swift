@@ -46,6 +46,15 @@ import Testing
         #expect(binary.standardError.contains("not UTF-8 text"))
         let missing = try CLIRunner.run([book, "--lexicon", "/nonexistent/lexicon.txt"])
         #expect(missing.status == 66)
+        // A broken default file ($XDG_CONFIG_HOME/readaloud/lexicon.txt) is a warning only.
+        let config = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("readaloud"), withIntermediateDirectories: true)
+        try Data("not an entry\n".utf8).write(to: config.appendingPathComponent("readaloud/lexicon.txt"))
+        let broken = try CLIRunner.run([book, "--page", "113"], environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(broken.status == 0)
+        #expect(broken.standardError.contains("line 1: no '='") && broken.standardError.contains("reading without it"))
     }
 
     @Test func headingNumbersAreSilentWhenSkipped() throws {

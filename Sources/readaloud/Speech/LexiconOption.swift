@@ -22,16 +22,21 @@ enum LexiconOption {
     }
 
     /// The listener's lexicon: `--lexicon FILE`, else the default file when it exists; `nil`
-    /// for none. A pattern turned off for running out of time is a warning on standard error.
+    /// for none. A pattern turned off for running out of time is a warning on standard error,
+    /// and so is a default file that is no lexicon (reading goes on without it: a broken
+    /// configuration file must not stop every book).
     ///
-    /// - Throws: ``CommandFailure``: a file that cannot be read (exit 66), or is no lexicon
-    ///   (exit 65, naming the line).
+    /// - Throws: ``CommandFailure`` for `--lexicon FILE`: a file that cannot be read (exit 66),
+    ///   or is no lexicon (exit 65, naming the line).
     static func load(_ arguments: ParsedArguments) throws(CommandFailure) -> PronunciationLexicon? {
-        let given = arguments[lexicon]
-        if given == "none" { return nil }
-        guard let path = given ?? defaultPath.flatMap({ FileManager.default.fileExists(atPath: $0) ? $0 : nil })
-        else { return nil }
-        return try load(path: path)
+        if let given = arguments[lexicon] { return given == "none" ? nil : try load(path: given) }
+        guard let path = defaultPath, FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try load(path: path)
+        } catch {
+            writeToStandardError("warning: \(error.message); reading without it\n")
+            return nil
+        }
     }
 
     /// The lexicon in the file at `path`.
