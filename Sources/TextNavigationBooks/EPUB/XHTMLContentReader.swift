@@ -141,6 +141,11 @@ struct XHTMLContentReader {
         if Self.skippedNames.contains(name) || Self.isHidden(node) {
             return
         }
+        // Read as it would be without ssml:ph (the same call, once), its phonemes kept over it.
+        if !inPhonemes, let phonemes = node.attribute("ph", namespace: XMLNode.ssml)?.trimmingSpaces.nonEmpty {
+            visitPhonemes(node, phonemes: phonemes, elementContext)
+            return
+        }
         let types = Set((node.attribute("type", namespace: XMLNode.ops) ?? "").split(separator: " ").map(String.init))
         let role = node.attribute("role") ?? ""
         if types.contains("pagebreak") || role == "doc-pagebreak" {
@@ -159,10 +164,6 @@ struct XHTMLContentReader {
             return
         }
         if visitLeaf(node, name: name, isNoteReference: types.contains("noteref") || role == "doc-noteref", context) {
-            return
-        }
-        if !inPhonemes, let phonemes = node.attribute("ph", namespace: XMLNode.ssml)?.trimmingSpaces.nonEmpty {
-            visitPhonemes(node, phonemes: phonemes, context)
             return
         }
         let isBlock = Self.blockNames.contains(name)

@@ -56,6 +56,17 @@ import TextNavigationBooks
         #expect(Self.said(book, 1, lexicon: listener) == ["Cheshyre>Chesher", "Alice>Alicia"])
     }
 
+    @Test func phonemesOnAStructureMakeOneStructure() throws {
+        let epub = HostileEPUB.book(
+            body: """
+                <aside xmlns:ssml="http://www.w3.org/2001/10/synthesis" ssml:ph="ˈsaɪdbɑː">Sidebar</aside>\
+                <p>After.</p>
+                """)
+        let book = try OpenedBook(bytes: try epub.bytes(), name: "aside.epub")
+        #expect(book.document.elements[0].markup.structures.map(\.kind) == [.sidebar])
+        #expect(Self.said(book, 0) == ["Sidebar>ipa:ˈsaɪdbɑː"])
+    }
+
     @Test func aDocumentThatLinksNoLexiconHasOnlyItsInlinePhonemes() throws {
         let book = try Self.book(pls: Self.pls, head: "")
         #expect(Self.said(book, 0) == ["Cheshire>ipa:ˈtʃɛʃə"])
