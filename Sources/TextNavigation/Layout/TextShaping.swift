@@ -58,7 +58,8 @@ final class TextShaping: Sendable {
         needsBidi = paragraphs.needsBidi
     }
 
-    /// `storage`'s cluster boundaries, each cluster's advance with `metrics` and whether it hangs.
+    /// `storage`'s cluster boundaries, each cluster's advance with `metrics` (each paragraph's
+    /// clusters measured as one run) and whether it hangs.
     private static func clusters(of storage: TextStorage, locale: String, metrics: any FontMetrics) -> (
         boundaries: [Int32], advances: [Double], hangs: [Bool]
     ) {
@@ -68,14 +69,33 @@ final class TextShaping: Sendable {
         boundaries.reserveCapacity(storage.count + 1)
         advances.reserveCapacity(storage.count)
         hangs.reserveCapacity(storage.count)
+        var run: [Range<Int>] = []
+        func measureRun() {
+            advances.append(contentsOf: runAdvances(run, storage: storage, metrics: metrics))
+            run.removeAll(keepingCapacity: true)
+        }
         var start = 0
         CharacterBoundaries(storage: storage, locale: locale).forEachBoundary { end in
             boundaries.append(Int32(end))
-            advances.append(metrics.advance(of: start..<end, in: storage))
+            run.append(start..<end)
             hangs.append(Self.hangs(start..<end, storage))
+            if UnicodeClasses.isParagraphSeparator(storage[end - 1]) { measureRun() }
             start = end
         }
+        measureRun()
         return (boundaries, advances, hangs)
+    }
+
+    /// The advances of `run`'s clusters from `metrics`, shaped together; a backend's answer of
+    /// the wrong length is replaced by each cluster's own advance, and negative or NaN values
+    /// by 0.
+    private static func runAdvances(_ run: [Range<Int>], storage: TextStorage, metrics: any FontMetrics)
+        -> [Double]
+    {
+        guard !run.isEmpty else { return [] }
+        var advances = metrics.advances(of: run, in: storage)
+        if advances.count != run.count { advances = run.map { metrics.advance(of: $0, in: storage) } }
+        return advances.map { $0 >= 0 && $0.isFinite ? $0 : 0 }
     }
 
     /// ICU's line break opportunities in `storage` from `lineBreaker` (pointed at the text
