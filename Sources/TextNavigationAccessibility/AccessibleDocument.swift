@@ -68,7 +68,7 @@ public final class AccessibleDocument {
         }
         let layout = document.layout ?? PageLayout()
         let bounds = ra_rect(
-            x: 0, y: 0, width: Int32(layout.width * self.cellWidth),
+            x: 0, y: 0, width: Int32(layout.cellWidth * self.cellWidth),
             height: Int32(2 * layout.linesPerPage * self.cellHeight))
         frame = ra_frame_new(title, bounds)
         documentNode = ra_document_new(frame, title, bounds)
@@ -84,7 +84,7 @@ public final class AccessibleDocument {
     nonisolated(unsafe) static weak var current: AccessibleDocument?
 
     /// The frame's width in pixels: the layout's width in cells.
-    var screenWidth: Int { (document.layout ?? PageLayout()).width * cellWidth }
+    var screenWidth: Int { (document.layout ?? PageLayout()).cellWidth * cellWidth }
 
     /// The elements published now, by index.
     public var publishedElements: [Int] { published.keys.sorted() }

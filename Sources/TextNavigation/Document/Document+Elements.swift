@@ -149,13 +149,13 @@ extension Document {
             }
         }
 
-        /// Lays the elements out `width` cells wide: those alive now, and those made later.
-        func relayout(width: Double) {
+        /// Lays the elements out with `settings`: those alive now, and those made later.
+        func relayout(_ settings: LineSettings) {
             switch source {
             case .given(let elements):
                 // Other elements lay themselves out (a backend's relayout callback does).
-                for case let element as TextElement in elements { element.lines.relayout(width: width) }
-            case .made(let factory): factory.relayout(width: width)
+                for case let element as TextElement in elements { element.lines.relayout(settings) }
+            case .made(let factory): factory.relayout(settings)
             }
         }
     }
@@ -195,7 +195,7 @@ final class ElementFactory: LinkedElementSource {
     private let state: Locked<State>
 
     private struct State {
-        var width: Double
+        var settings: LineSettings
         /// The elements made that may be alive, by index: every one among the recent elements,
         /// and those let go from them while someone held them (swept when they outnumber the
         /// recent ones, so that a book of millions of paragraphs does not keep a slot for each).
@@ -285,10 +285,10 @@ final class ElementFactory: LinkedElementSource {
 
     /// Elements made from `contents` (a book's paragraphs or blocks), each with its own
     /// locale, traits and markup.
-    init(contents: any ElementContentSource, width: Double) {
+    init(contents: any ElementContentSource, settings: LineSettings) {
         self.source = contents
         self.count = contents.count
-        self.state = Locked(State(width: width))
+        self.state = Locked(State(settings: settings))
     }
 
     /// The text of element `index`.
@@ -313,8 +313,8 @@ final class ElementFactory: LinkedElementSource {
         precondition(index >= 0 && index < count, "element index out of range")
         let (element, released): (TextElement, [TextElement]) = state.withLock { state in
             var released: [TextElement] = []
-            let width = state.width
-            let element = state.handOut(index, releasing: &released) { make(index, width: width) }
+            let settings = state.settings
+            let element = state.handOut(index, releasing: &released) { make(index, settings: settings) }
             return (element, released)
         }
         withExtendedLifetime(released) {}  // freed outside the lock
@@ -334,11 +334,11 @@ final class ElementFactory: LinkedElementSource {
             var tokenizers: [StringTokenizer] = []
             tokenizers.reserveCapacity(indices.count)
             var released: [TextElement] = []
-            let width = state.width
+            let settings = state.settings
             for index in indices {
                 let element =
                     state.aliveElement(index)
-                    ?? state.handOut(index, releasing: &released) { make(index, width: width) }
+                    ?? state.handOut(index, releasing: &released) { make(index, settings: settings) }
                 tokenizers.append(element.tokenizer)
             }
             return (tokenizers, released)
@@ -356,20 +356,32 @@ final class ElementFactory: LinkedElementSource {
     /// The locale of element `index`.
     func locale(at index: Int) -> String { source.locale(at: index) }
 
-    /// A new element `index`, laid out `width` cells wide (made with the lock held).
-    private func make(_ index: Int, width: Double) -> TextElement {
+    /// A new element `index`, laid out with `settings` (made with the lock held).
+    private func make(_ index: Int, settings: LineSettings) -> TextElement {
         let content = source.content(at: index)
         return TextElement(
             text: content.text, traits: content.traits, label: nil, customActions: [], customContent: [],
-            locale: content.locale, width: width, maker: self, index: index, markup: content.markup)
+            locale: content.locale, settings: settings, maker: self, index: index, markup: content.markup)
     }
 
     /// The line units of the elements at `indices` (valid indices), given to `body` in order: a
-    /// live element's, or found afresh (nothing is kept) by one line pass, the live elements and
-    /// the width read under one lock.
+    /// live element's, or found afresh (nothing is kept): by one line pass in terminal cells, or
+    /// by laying the text out with another font model; the live elements and the settings read
+    /// under one lock.
     func lineUnits(in indices: Range<Int>, _ body: (TextUnits) -> Void) {
-        let (alive, width) = state.withLock { state in (indices.map { state.alive[$0]?.element }, state.width) }
-        LinePass.with(width: width) { pass in
+        let (alive, settings) = state.withLock { state in
+            (indices.map { state.alive[$0]?.element }, state.settings)
+        }
+        guard settings.usesCells else {
+            for (index, alive) in zip(indices, alive) {
+                body(
+                    alive?.lines.lineUnits
+                        ?? LiveLayout(storage: text(at: index), locale: locale(at: index), settings: settings).lineUnits
+                )
+            }
+            return
+        }
+        LinePass.with(width: settings.width) { pass in
             for (index, alive) in zip(indices, alive) {
                 let units = alive?.lines.lineUnits ?? pass.lineUnits(of: text(at: index), locale: locale(at: index))
                 body(units)
@@ -377,13 +389,13 @@ final class ElementFactory: LinkedElementSource {
         }
     }
 
-    /// Lays the live elements out `width` cells wide, and makes later ones at that width.
-    func relayout(width: Double) {
+    /// Lays the live elements out with `settings`, and makes later ones with them.
+    func relayout(_ settings: LineSettings) {
         state.withLock { state in
-            state.width = width
+            state.settings = settings
             for slot in state.alive.values {
-                // Under the lock, so that no element is made at the old width meanwhile.
-                slot.element?.lines.relayout(width: width)
+                // Under the lock, so that no element is made with the old settings meanwhile.
+                slot.element?.lines.relayout(settings)
             }
         }
     }

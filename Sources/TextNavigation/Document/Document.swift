@@ -82,7 +82,7 @@ public final class Document: Sendable {
     ) {
         Self.linkWhereUnset(elements)
         let given = Elements(source: .given(elements))
-        given.relayout(width: Double(layout.width))
+        given.relayout(layout.lineSettings)
         self.init(elements: given, layout: layout, pageBreaksBefore: .indices(pageBreaksBefore))
     }
 
@@ -127,7 +127,7 @@ public final class Document: Sendable {
     ///
     /// - Complexity: O(1), making no element.
     package convenience init(contents: any ElementContentSource, layout: PageLayout) {
-        let factory = ElementFactory(contents: contents, width: Double(layout.width))
+        let factory = ElementFactory(contents: contents, settings: layout.lineSettings)
         self.init(elements: Elements(source: .made(factory)), layout: layout, pageBreaksBefore: .contents(contents))
     }
 
@@ -177,12 +177,12 @@ public final class Document: Sendable {
     @discardableResult
     public func relayout(_ layout: PageLayout) -> Bool {
         guard let backendPages else {
-            elements.relayout(width: Double(layout.width))
+            elements.relayout(layout.lineSettings)
             state.withLock { $0 = State(layout: layout) }
             return true
         }
         guard let relayout = backendPages.relayout else { return false }
-        elements.relayout(width: Double(layout.width))
+        elements.relayout(layout.lineSettings)
         let pages = relayout(layout)
         let flattened = pages.joined()
         guard flattened.count == elements.count,

@@ -27,8 +27,8 @@ public final class TextElement: NavigableElement {
     /// document, direction, ruby readings, print pages); empty for plain text.
     public let markup: ElementMarkup
 
-    /// The width the live layout starts at when it is made.
-    private let initialWidth: Double
+    /// The width, font model and text scale the live layout starts with when it is made.
+    private let initialSettings: LineSettings
     private let layoutSlot = OnceSlot<LiveLayout>()
     private let tokenizerSlot = OnceSlot<StringTokenizer>()
     /// The links ``link(_:)`` set, once it has been called on the element.
@@ -43,7 +43,8 @@ public final class TextElement: NavigableElement {
     /// The backend's own tokenizer for some units, or `nil` for ICU's alone.
     private let custom: CustomUnits?
 
-    /// An element over `text`, laid out `width` cells wide until its document lays it out.
+    /// An element over `text`, laid out `width` wide with `metrics` until its document lays it
+    /// out.
     ///
     /// - Parameters:
     ///   - text: the element's text.
@@ -55,7 +56,10 @@ public final class TextElement: NavigableElement {
     ///   - customContent: extra information, read with it (high importance) or on demand.
     ///   - locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
     ///     invalid one falls back to the root locale.
-    ///   - width: the width, in cells, it is laid out at until a document lays it out.
+    ///   - width: the width it is laid out at until a document lays it out, in `metrics`' unit.
+    ///   - metrics: the font model it is measured with until a document lays it out (terminal
+    ///     cells by default).
+    ///   - textScale: the factor applied to every advance and line height.
     ///   - markup: what its source markup says beyond its text (an EPUB element's).
     ///   - customTokenizer: the backend's own tokenizer over `text` (MeCab, a dictionary of its
     ///     own), whose units of `customGranularities` navigation, read-all and selection use
@@ -65,19 +69,23 @@ public final class TextElement: NavigableElement {
     public convenience init(
         text: TextStorage, traits: ElementTraits = [], label: String? = nil, value: String? = nil,
         customActions: [CustomAction] = [], customContent: [CustomContent] = [], locale: String = "en",
-        width: Double = 70, markup: ElementMarkup = ElementMarkup(), customTokenizer: (any TextTokenizer)? = nil,
+        width: Double = 70, metrics: any FontMetrics = CellMetrics(), textScale: Double = 1,
+        markup: ElementMarkup = ElementMarkup(), customTokenizer: (any TextTokenizer)? = nil,
         customGranularities: Set<TextGranularity> = [.word]
     ) {
         self.init(
             text: text, traits: traits, label: label, value: value, customActions: customActions,
-            customContent: customContent, locale: locale, width: width, maker: nil, index: 0, markup: markup,
+            customContent: customContent, locale: locale,
+            settings: LineSettings(width: width, metrics: metrics, textScale: textScale), maker: nil, index: 0,
+            markup: markup,
             custom: customTokenizer.flatMap { CustomUnits(tokenizer: $0, granularities: customGranularities) })
     }
 
     /// An element made on demand by `maker` (a book's document), which finds its links.
     init(
         text: TextStorage, traits: ElementTraits, label: String?, value: String? = nil, customActions: [CustomAction],
-        customContent: [CustomContent], locale: String, width: Double, maker: (any LinkedElementSource)?, index: Int,
+        customContent: [CustomContent], locale: String, settings: LineSettings, maker: (any LinkedElementSource)?,
+        index: Int,
         markup: ElementMarkup = ElementMarkup(), custom: CustomUnits? = nil
     ) {
         self.custom = custom
@@ -89,13 +97,13 @@ public final class TextElement: NavigableElement {
         self.customActions = customActions
         self.customContent = customContent
         self.locale = locale
-        self.initialWidth = width
+        self.initialSettings = settings
         self.maker = maker
         self.index = index
     }
 
     /// An element holding a copy of `string`, with everything
-    /// ``init(text:traits:label:value:customActions:customContent:locale:width:markup:customTokenizer:customGranularities:)``
+    /// ``init(text:traits:label:value:customActions:customContent:locale:width:metrics:textScale:markup:customTokenizer:customGranularities:)``
     /// takes.
     ///
     /// - Parameters:
@@ -108,7 +116,9 @@ public final class TextElement: NavigableElement {
     ///   - customContent: extra information, read with it (high importance) or on demand.
     ///   - locale: a BCP-47 tag or ICU locale id for tokenization and line breaking; an
     ///     invalid one falls back to the root locale.
-    ///   - width: the width, in cells, it is laid out at until a document lays it out.
+    ///   - width: the width it is laid out at until a document lays it out, in `metrics`' unit.
+    ///   - metrics: the font model it is measured with until a document lays it out.
+    ///   - textScale: the factor applied to every advance and line height.
     ///   - markup: what its source markup says beyond its text.
     ///   - customTokenizer: a segmenter of the backend's own for `customGranularities`, or
     ///     `nil` for ICU's.
@@ -116,12 +126,14 @@ public final class TextElement: NavigableElement {
     public convenience init(
         _ string: String, traits: ElementTraits = [], label: String? = nil, value: String? = nil,
         customActions: [CustomAction] = [], customContent: [CustomContent] = [], locale: String = "en",
-        width: Double = 70, markup: ElementMarkup = ElementMarkup(), customTokenizer: (any TextTokenizer)? = nil,
+        width: Double = 70, metrics: any FontMetrics = CellMetrics(), textScale: Double = 1,
+        markup: ElementMarkup = ElementMarkup(), customTokenizer: (any TextTokenizer)? = nil,
         customGranularities: Set<TextGranularity> = [.word]
     ) {
         self.init(
             text: TextStorage(string), traits: traits, label: label, value: value, customActions: customActions,
-            customContent: customContent, locale: locale, width: width, markup: markup,
+            customContent: customContent, locale: locale, width: width, metrics: metrics, textScale: textScale,
+            markup: markup,
             customTokenizer: customTokenizer, customGranularities: customGranularities)
     }
 
@@ -137,7 +149,7 @@ public final class TextElement: NavigableElement {
     /// The element's lines at the document's width, shared by its tokenizer and text inputs;
     /// made on first use.
     var lines: LiveLayout {
-        layoutSlot.value(orMaking: { LiveLayout(storage: text, locale: locale, width: initialWidth) })
+        layoutSlot.value(orMaking: { LiveLayout(storage: text, locale: locale, settings: initialSettings) })
     }
 
     /// Whether the live layout has been made (for tests and documents: an element nobody asked
@@ -169,7 +181,7 @@ public final class TextElement: NavigableElement {
     public func makeTextInput() -> LaidOutTextInput {
         if lines.layout != nil { return LaidOutTextInput(tokenizer: tokenizer, lineSource: lines) }
         // A locale ICU rejects: lay the text out by the root locale's rules instead.
-        let fallback = LiveLayout(storage: text, locale: "", width: lines.width)
+        let fallback = LiveLayout(storage: text, locale: "", settings: lines.settings)
         return LaidOutTextInput(
             tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
     }
@@ -215,6 +227,7 @@ public final class TextElement: NavigableElement {
     public func withTraits(_ traits: ElementTraits) -> TextElement {
         TextElement(
             text: text, traits: traits, label: label, value: value, customActions: customActions,
-            customContent: customContent, locale: locale, width: lines.width, markup: markup)
+            customContent: customContent, locale: locale, settings: lines.settings, maker: nil, index: 0,
+            markup: markup)
     }
 }

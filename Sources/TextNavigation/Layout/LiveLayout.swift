@@ -16,34 +16,34 @@ import Synchronization
 final class LiveLayout: LineUnitSource {
     private let storage: TextStorage
     private let locale: String
-    private let metrics: any FontMetrics
-    /// Whether `metrics` are terminal cells, whose lines are found without shaping.
-    private let usesCells: Bool
     private let state: Locked<State>
 
     private struct State {
-        var width: Double
-        var textScale: Double
-        /// Bumped by every change of width or text scale.
+        var settings: LineSettings
+        /// Bumped by every change of settings.
         var generation = 0
         /// The line units for the current settings, once found.
         var lineUnits: TextUnits?
         /// The layout for the current settings, while someone holds it.
         weak var layout: TextLayout?
-        /// The latest layout made at any settings, while someone holds it: a new one shares its
-        /// width-independent work.
+        /// The latest layout made with the current font model at any width and text scale,
+        /// while someone holds it: a new one shares its width-independent work.
         weak var recent: TextLayout?
     }
 
-    init(
+    convenience init(
         storage: TextStorage, locale: String, width: Double, metrics: any FontMetrics = CellMetrics(),
         textScale: Double = 1
     ) {
+        self.init(
+            storage: storage, locale: locale,
+            settings: LineSettings(width: width, metrics: metrics, textScale: textScale))
+    }
+
+    init(storage: TextStorage, locale: String, settings: LineSettings) {
         self.storage = storage
         self.locale = locale
-        self.metrics = metrics
-        self.usesCells = metrics is CellMetrics
-        self.state = Locked(State(width: width, textScale: textScale))
+        self.state = Locked(State(settings: settings))
     }
 
     /// A live layout that starts from an existing layout (which the caller keeps alive while it
@@ -51,77 +51,92 @@ final class LiveLayout: LineUnitSource {
     init(_ layout: TextLayout) {
         storage = layout.storage
         locale = layout.locale
-        metrics = layout.metrics
-        usesCells = layout.metrics is CellMetrics
-        var initial = State(width: layout.width, textScale: layout.textScale)
+        var initial = State(
+            settings: LineSettings(width: layout.width, metrics: layout.metrics, textScale: layout.textScale))
         initial.layout = layout
         initial.recent = layout
         state = Locked(initial)
     }
 
-    /// The layout for the current width and text scale, made when nobody holds one; `nil` only
-    /// when the locale is one ICU rejects. Keep it while using it: the live layout does not.
+    /// The layout for the current settings, made when nobody holds one; `nil` only when the
+    /// locale is one ICU rejects. Keep it while using it: the live layout does not.
     var layout: TextLayout? {
-        let (existing, recent, width, textScale, generation) = state.withLock {
-            ($0.layout, $0.recent, $0.width, $0.textScale, $0.generation)
+        let (existing, recent, settings, generation) = state.withLock {
+            ($0.layout, $0.recent, $0.settings, $0.generation)
         }
         if let existing { return existing }
         var made: TextLayout
         if let recent {
-            made = recent.withWidth(width).withTextScale(textScale)
+            made = recent.withWidth(settings.width).withTextScale(settings.textScale)
         } else {
             guard
                 let fresh = try? TextLayout(
-                    storage: storage, locale: locale, width: width, metrics: metrics, textScale: textScale)
+                    storage: storage, locale: locale, width: settings.width, metrics: settings.metrics,
+                    textScale: settings.textScale)
             else { return nil }
             made = fresh
         }
-        let result: TextLayout = state.withLock { state in
+        let result: TextLayout? = state.withLock { state in
             if let existing = state.layout { return existing }
             if state.generation != generation {
-                // Re-laid out while this one was being made: honour the newer settings.
-                made = made.withWidth(state.width).withTextScale(state.textScale)
+                // Re-laid out while this one was being made: honour the newer settings, unless
+                // the font model changed too (then the next call makes a layout anew).
+                guard
+                    FontMetricsIdentity(state.settings.metrics) == FontMetricsIdentity(made.metrics)
+                else { return nil }
+                made = made.withWidth(state.settings.width).withTextScale(state.settings.textScale)
             }
             state.layout = made
             state.recent = made
             return made
         }
+        guard let result else { return self.layout }
         RecentLayouts.keep(result)
         return result
     }
 
-    /// Lays the text out again for a new width and/or text scale (`nil` keeps the current one).
-    /// A layout made after this shares the width-independent work of the last one, if it is
-    /// still held.
-    func relayout(width: Double? = nil, textScale: Double? = nil) {
+    /// Lays the text out again for a new width, text scale or font model (`nil` keeps the
+    /// current one). A layout made after this shares the width-independent work of the last
+    /// one, if it is still held and measured with the same font model.
+    func relayout(width: Double? = nil, textScale: Double? = nil, metrics: (any FontMetrics)? = nil) {
         state.withLock { state in
-            let newWidth = width ?? state.width
-            let newScale = textScale ?? state.textScale
-            guard newWidth != state.width || newScale != state.textScale else { return }
-            state.width = newWidth
-            state.textScale = newScale
+            var settings = state.settings
+            settings.width = width ?? settings.width
+            settings.textScale = textScale ?? settings.textScale
+            settings.metrics = metrics ?? settings.metrics
+            guard !settings.isSame(as: state.settings) else { return }
+            if FontMetricsIdentity(settings.metrics) != FontMetricsIdentity(state.settings.metrics) {
+                state.recent = nil
+            }
+            state.settings = settings
             state.generation += 1
             state.lineUnits = nil
             state.layout = nil
         }
     }
 
+    /// Lays the text out again with `settings`.
+    func relayout(_ settings: LineSettings) {
+        relayout(width: settings.width, textScale: settings.textScale, metrics: settings.metrics)
+    }
+
     /// Whether a layout for the current settings is alive (someone holds it).
     var hasLayout: Bool { state.withLock { $0.layout != nil } }
 
     /// The width lines are laid out at.
-    var width: Double { state.withLock { $0.width } }
+    var width: Double { state.withLock { $0.settings.width } }
+
+    /// The settings lines are laid out with.
+    var settings: LineSettings { state.withLock { $0.settings } }
 
     /// The line units for the current settings: each line without its hard break, empty lines
     /// left out, as the current layout's ``TextLayout/lineUnits``.
     ///
     /// - Complexity: O(n) on the first read after a change of settings, O(1) after.
     var lineUnits: TextUnits {
-        let (cached, width, textScale, generation) = state.withLock {
-            ($0.lineUnits, $0.width, $0.textScale, $0.generation)
-        }
+        let (cached, settings, generation) = state.withLock { ($0.lineUnits, $0.settings, $0.generation) }
         if let cached { return cached }
-        let found = findUnits(width: width, textScale: textScale)
+        let found = findUnits(settings)
         return state.withLock { state in
             guard state.generation == generation else { return found }
             if let existing = state.lineUnits { return existing }
@@ -130,12 +145,11 @@ final class LiveLayout: LineUnitSource {
         }
     }
 
-    /// Finds the line units for the settings: without shaping for terminal cells at text scale 1,
+    /// Finds the line units for `settings`: without shaping for terminal cells at text scale 1,
     /// else from a layout.
-    private func findUnits(width: Double, textScale: Double) -> TextUnits {
-        let scale = textScale > 0 && textScale.isFinite ? textScale : 1
-        if usesCells, scale == 1 {
-            return Self.lineUnits(of: storage, locale: locale, width: width)
+    private func findUnits(_ settings: LineSettings) -> TextUnits {
+        if settings.usesCells {
+            return Self.lineUnits(of: storage, locale: locale, width: settings.width)
         } else if let layout {
             return layout.lineUnits
         }

@@ -94,7 +94,7 @@ final class AccessibleReader {
             reportCaret()
         case "relayout" where numbers.count == 1 && (1...10_000).contains(numbers[0]):
             let lines = accessible.document.layout?.linesPerPage ?? PageLayout().linesPerPage
-            accessible.relayout(PageLayout(width: numbers[0], linesPerPage: lines))
+            accessible.relayout(PageLayout(width: Double(numbers[0]), linesPerPage: lines))
             reportCaret()
         case "select" where numbers.count == 3:
             accessible.select(numbers[1]..<max(numbers[1], numbers[2]), inElement: numbers[0])

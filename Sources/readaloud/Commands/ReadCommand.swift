@@ -57,7 +57,7 @@ enum ReadCommand {
         [TextGranularity.character, .word, .sentence, .line, .paragraph], default: .sentence)
     static let width = CommandOption.integer(
         "width", valueName: "N", help: "Line width in cells for layout and pages.", in: 1...100_000,
-        default: PageLayout().width)
+        default: PageLayout().cellWidth)
     static let linesPerPage = CommandOption.integer(
         "lines-per-page", valueName: "N", help: "Lines on a page.", in: 1...100_000, default: PageLayout().linesPerPage)
     static let from = CommandOption.text(
@@ -82,7 +82,7 @@ enum ReadCommand {
         InterruptRequest.install()
         let opened = try OpenedBook.open(
             at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy], locale: locale,
-            layout: PageLayout(width: arguments[width], linesPerPage: arguments[linesPerPage]))
+            layout: PageLayout(width: Double(arguments[width]), linesPerPage: arguments[linesPerPage]))
         let (start, startPage) = try start(arguments, in: opened)
         let narration = SpeechOptions.narration(arguments, of: opened)
         let engine = try SpeechOptions.speechEngine(arguments, settings: speech, book: opened, narration: narration)

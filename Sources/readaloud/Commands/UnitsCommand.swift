@@ -22,7 +22,7 @@ enum UnitsCommand {
         [TextGranularity.character, .word, .sentence, .paragraph, .line], default: .word)
     static let width = CommandOption.integer(
         "width", valueName: "N", help: "With --granularity line: the width in cells lines are laid out at.",
-        in: 1...100_000, default: PageLayout().width)
+        in: 1...100_000, default: PageLayout().cellWidth)
     static let offsets = CommandOption.flag(
         "offsets",
         help:

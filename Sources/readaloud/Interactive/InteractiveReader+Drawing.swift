@@ -9,7 +9,7 @@ extension InteractiveReader {
         let size = terminal.size
         let available = max(4, size.columns - 2 * ScreenRenderer.margin)
         let width = max(1, Int(Double(available) / Self.textScales[textScaleIndex]))
-        let layout = PageLayout(width: width, linesPerPage: max(1, size.rows - 1))
+        let layout = PageLayout(width: Double(width), linesPerPage: max(1, size.rows - 1))
         if document.layout != layout { document.relayout(layout) }
         pageCache = nil
     }

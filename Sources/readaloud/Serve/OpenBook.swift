@@ -63,7 +63,7 @@ final class OpenBook {
     /// larger scale fewer cells and lines fit (at least one of each).
     var pageLayout: PageLayout {
         PageLayout(
-            width: max(1, Int((Double(width) / textScale).rounded(.down))),
+            width: max(1, (Double(width) / textScale).rounded(.down)),
             linesPerPage: max(1, Int((Double(linesPerPage) / textScale).rounded(.down))))
     }
 

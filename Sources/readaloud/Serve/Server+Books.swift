@@ -19,7 +19,7 @@ extension Server {
     func open(_ params: RPCParams, as id: Int) throws(RPCError) -> JSONValue {
         let path = try params.optionalString("path")
         let text = try params.optionalString("text")
-        let width = try params.optionalInteger("width", in: 1...100_000) ?? PageLayout().width
+        let width = try params.optionalInteger("width", in: 1...100_000) ?? PageLayout().cellWidth
         let linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? PageLayout().linesPerPage
         let locale = try params.optionalString("locale") ?? CommonOptions.defaultLocale
         let lossy = try params.optionalBool("lossy") ?? false
@@ -30,7 +30,7 @@ extension Server {
             throw .invalidParams("locale", error.message)
         }
         let source: OpenBook.Source
-        let layout = PageLayout(width: width, linesPerPage: linesPerPage)
+        let layout = PageLayout(width: Double(width), linesPerPage: linesPerPage)
         let document: Document
         var metadata = BookMetadata()
         var narration: Narration?

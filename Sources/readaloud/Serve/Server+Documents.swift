@@ -6,7 +6,7 @@ import TextNavigationBooks
 /// a document made of them (``Document/init(pages:marksPageTurns:relayout:)``).
 extension Server {
     func openDocument(_ params: RPCParams) throws(RPCError) -> JSONValue {
-        let width = try params.optionalInteger("width", in: 1...100_000) ?? PageLayout().width
+        let width = try params.optionalInteger("width", in: 1...100_000) ?? PageLayout().cellWidth
         let linesPerPage = try params.optionalInteger("linesPerPage", in: 1...100_000) ?? PageLayout().linesPerPage
         let pages = try ClientElements.pages(params["pages"], width: width)
         let document = Document(pages: pages, marksPageTurns: try params.optionalBool("marksPageTurns") ?? true)

@@ -6,7 +6,7 @@ import TextNavigationBooks
     @Test(arguments: [(30, 12), (60, 20), (17, 5)])
     func everyFullPageHoldsExactlyItsLinesAndBlankSeparators(width: Int, linesPerPage: Int) throws {
         let document = try BookDocuments.document(
-            "alice-in-wonderland.txt", layout: PageLayout(width: width, linesPerPage: linesPerPage))
+            "alice-in-wonderland.txt", layout: PageLayout(width: Double(width), linesPerPage: linesPerPage))
         #expect(document.pageCount > 10)
         for index in 0..<document.pageCount {
             let page = document.page(at: index)!

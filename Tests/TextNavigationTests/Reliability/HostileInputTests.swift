@@ -307,7 +307,7 @@ struct HostileInputTests {
 
     private func expectInvariants(_ book: PlainTextBook, _ name: String) throws {
         for width in [1, 70] {
-            let document = Document(book: book, layout: PageLayout(width: width, linesPerPage: 5))
+            let document = Document(book: book, layout: PageLayout(width: Double(width), linesPerPage: 5))
             var checker = InvariantChecker(document: document, label: "\(name) at width \(width)")
             var positions: [ReadingPosition] = []
             for index in document.elements.indices {

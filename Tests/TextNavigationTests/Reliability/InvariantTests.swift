@@ -51,7 +51,7 @@ struct InvariantTests {
     @Test(arguments: books, widths)
     func invariantsHold(book: String, width: Int) throws {
         let document = try BookDocuments.document(
-            book, layout: PageLayout(width: width, linesPerPage: 25),
+            book, layout: PageLayout(width: Double(width), linesPerPage: 25),
             firstBytes: FullTests.isRequested ? nil : Self.defaultBytes)
         var checker = InvariantChecker(document: document, label: "\(book) at width \(width)")
         var random = SplitMix64(seed: UInt64(width) &* 0x9E37 &+ UInt64(book.utf8.count))
