@@ -6,6 +6,11 @@
 /// as line units. Navigation, carets, selection rects, hit tests and reading by line number
 /// then behave as they do for laid-out text.
 ///
+/// A backend with a layout of its own gives any text its lines the same way with
+/// ``init(text:lines:locale:traits:label:customActions:customContent:)``: line ranges with rects
+/// and, optionally, each cluster's advance, skipping text it does not draw (see
+/// ``FixedLineGeometry``).
+///
 /// It is also a ``NavigableElement``: a document may hold it among its other elements, and
 /// read-all, navigation, locators and selection work inside it by its own lines. Each text input
 /// ``makeTextInput()`` makes shares the page's lines, geometry and tokenizer, with a selection of
@@ -28,7 +33,7 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
         }
     }
 
-    /// The page's lines, top to bottom.
+    /// The page's lines, top to bottom: each line's text (without its hard break) and rect.
     public let pageLines: [Line]
     /// The geometry built from the line rects.
     public let lineGeometry: FixedLineGeometry
@@ -38,6 +43,10 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
     public let label: String?
     /// The page's links to its neighbours in a document.
     public let links: ElementLinks?
+    /// The actions the page offers (the edit-category ones act on a selection in it).
+    public let customActions: [CustomAction]
+    /// Extra information read with the page or on demand.
+    public let customContent: [CustomContent]
 
     private let state: Locked<State>
 
@@ -54,27 +63,59 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
     ///   - locale: a BCP-47 tag or ICU locale id for tokenization.
     ///   - traits: what the page is as an element of a document.
     ///   - label: what assistive technology says when the text is not enough.
+    ///   - customActions: the actions it offers (edit-category ones act on a selection).
+    ///   - customContent: extra information, read with it (high importance) or on demand.
     /// - Returns: `nil` when there are no lines, a line's text holds a hard line break, the
     ///   rects are not stacked top to bottom without overlapping, or `locale` is malformed.
-    public init?(lines: [Line], locale: String = "en", traits: ElementTraits = [.staticText], label: String? = nil) {
-        guard !lines.isEmpty,
-            !lines.contains(where: { $0.text.utf16.contains(where: UnicodeClasses.isLineSeparator) })
-        else { return nil }
-        let storage = TextStorage(lines.map(\.text).joined(separator: "\n"))
+    public convenience init?(
+        lines: [Line], locale: String = "en", traits: ElementTraits = [.staticText], label: String? = nil,
+        customActions: [CustomAction] = [], customContent: [CustomContent] = []
+    ) {
+        guard !lines.contains(where: { $0.text.utf16.contains(where: UnicodeClasses.isLineSeparator) }) else {
+            return nil
+        }
         var start = 0
-        var ranges: [(range: Range<Int>, rect: Rect)] = []
+        var ranges: [FixedLineGeometry.Line] = []
         for (index, line) in lines.enumerated() {
             let end = start + line.text.utf16.count + (index < lines.count - 1 ? 1 : 0)
-            ranges.append((start..<end, line.rect))
+            ranges.append(FixedLineGeometry.Line(range: start..<end, rect: line.rect))
             start = end
         }
-        guard let geometry = FixedLineGeometry(storage: storage, lines: ranges),
-            let tokenizer = try? StringTokenizer(storage: storage, locale: locale, lineSource: geometry)
+        self.init(
+            text: TextStorage(lines.map(\.text).joined(separator: "\n")), lines: ranges, locale: locale,
+            traits: traits, label: label, customActions: customActions, customContent: customContent)
+    }
+
+    /// An element of `text` whose lines the backend laid out: each a range with its rect and,
+    /// when known, each cluster's advance; text between lines is skipped (see
+    /// ``FixedLineGeometry``).
+    ///
+    /// - Parameters:
+    ///   - text: the element's text.
+    ///   - lines: its lines, top to bottom.
+    ///   - locale: a BCP-47 tag or ICU locale id for tokenization.
+    ///   - traits: what the element is in a document.
+    ///   - label: what assistive technology says when the text is not enough.
+    ///   - customActions: the actions it offers (edit-category ones act on a selection).
+    ///   - customContent: extra information, read with it (high importance) or on demand.
+    /// - Returns: `nil` when ``FixedLineGeometry`` refuses the lines or `locale` is malformed.
+    public init?(
+        text: TextStorage, lines: [FixedLineGeometry.Line], locale: String = "en",
+        traits: ElementTraits = [.staticText], label: String? = nil, customActions: [CustomAction] = [],
+        customContent: [CustomContent] = []
+    ) {
+        guard let geometry = FixedLineGeometry(storage: text, lines: lines),
+            let tokenizer = try? StringTokenizer(storage: text, locale: locale, lineSource: geometry)
         else { return nil }
-        pageLines = lines
+        pageLines = geometry.lines.indices.map { index in
+            let content = lines[index].range.clamped(to: geometry.lines[index].contentRange)
+            return Line(text: text.string(in: content) ?? "", rect: lines[index].rect)
+        }
         lineGeometry = geometry
         stringTokenizer = tokenizer
         self.label = label
+        self.customActions = customActions
+        self.customContent = customContent
         self.links = ElementLinks()
         self.state = Locked(State(traits: traits))
     }
@@ -85,6 +126,8 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
         lineGeometry = page.lineGeometry
         stringTokenizer = page.stringTokenizer
         label = page.label
+        customActions = page.customActions
+        customContent = page.customContent
         links = nil
         state = Locked(State(traits: page.traits))
     }
