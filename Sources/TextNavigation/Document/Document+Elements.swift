@@ -365,19 +365,16 @@ final class ElementFactory: LinkedElementSource {
     }
 
     /// The line units of the elements at `indices` (valid indices), given to `body` in order: a
-    /// live element's, or found afresh (nothing is kept): by one line pass in terminal cells, or
-    /// by laying the text out with another font model; the live elements and the settings read
-    /// under one lock.
+    /// live element's, or found afresh (nothing kept) by one line pass in cells or a layout with
+    /// another font model; the live elements and the settings read under one lock.
     func lineUnits(in indices: Range<Int>, _ body: (TextUnits) -> Void) {
         let (alive, settings) = state.withLock { state in
             (indices.map { state.alive[$0]?.element }, state.settings)
         }
         guard settings.usesCells else {
             for (index, alive) in zip(indices, alive) {
-                body(
-                    alive?.lines.lineUnits
-                        ?? LiveLayout(storage: text(at: index), locale: locale(at: index), settings: settings).lineUnits
-                )
+                let (text, locale) = (text(at: index), locale(at: index))
+                body(alive?.lines.lineUnits ?? LiveLayout(storage: text, locale: locale, settings: settings).lineUnits)
             }
             return
         }

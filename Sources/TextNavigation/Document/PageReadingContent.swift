@@ -1,14 +1,18 @@
 /// A page read line by line (UIKit's `UIAccessibilityReadingContent` for a page of a book): the
-/// lines of the elements on the page, stacked from the top with a blank line between
-/// paragraphs, as pagination counts them.
+/// lines of the elements on the page with their frames in page coordinates (``PageSpace``:
+/// stacked from the top with a blank line between paragraphs, as pagination counts them,
+/// unless an element says where it stands).
 ///
 /// Made by ``Page/readingContent()``; a snapshot of the page at the layout it was made with.
 public final class PageReadingContent: AccessibilityReadingContent {
     /// One line of the page: its element, its text's UTF-16 range there (without trailing white
     /// space), and its frame on the page.
     public struct Line: Sendable, Hashable {
+        /// The index of the line's element in the document.
         public let element: Int
+        /// The line's text in its element, without trailing white space.
         public let range: Range<Int>
+        /// The line's frame in page coordinates.
         public let frame: Rect
     }
 
@@ -20,24 +24,14 @@ public final class PageReadingContent: AccessibilityReadingContent {
     init(page: Page) {
         document = page.document
         var lines: [Line] = []
-        // Lines are stacked from the top, each as high as its own rect.
-        var top = 0.0
-        var lastHeight = 1.0
-        for (number, part) in page.elements.enumerated() {
-            if number > 0 { top += lastHeight }  // the blank line between paragraphs
-            for fragment in part.element.geometry.lines {
-                let height = fragment.rect.height
+        for placed in page.space().elements {
+            for fragment in placed.lines {
                 // The line's part on this page (a paragraph may continue from or onto another).
-                let overlaps =
-                    fragment.range.lowerBound < part.range.upperBound
-                    && fragment.range.upperBound > part.range.lowerBound
-                guard overlaps || (fragment.range.isEmpty && part.range.isEmpty) else { continue }
-                let range = fragment.trimmedRange.clamped(to: part.range)
-                let frame = Rect(
-                    x: fragment.rect.minX, y: top, width: fragment.rect.width, height: height)
-                lines.append(Line(element: part.elementIndex, range: range, frame: frame))
-                top += height
-                lastHeight = height
+                let range = fragment.trimmedRange.clamped(to: placed.part.range)
+                lines.append(
+                    Line(
+                        element: placed.part.elementIndex, range: range, frame: fragment.rect.offset(by: placed.origin))
+                )
             }
         }
         self.lines = lines

@@ -53,6 +53,10 @@ public protocol NavigableElement: AnyObject, Sendable {
     var nextTextNavigationElement: (any NavigableElement)? { get }
     /// The element before this one in reading order, or `nil` at the start of its group.
     var previousTextNavigationElement: (any NavigableElement)? { get }
+    /// Where the element's own coordinates start on its page, for an element the backend placed
+    /// (a scan whose line rects are in the page image's pixels has the origin (0, 0)); `nil`,
+    /// the default, lets the page stack it below the element before it (see ``PageSpace``).
+    var pageOrigin: Point? { get }
     /// A new text input over the element, with its own selection and delegate.
     func makeTextInput() -> Input
 }
@@ -60,6 +64,8 @@ public protocol NavigableElement: AnyObject, Sendable {
 extension NavigableElement {
     /// No label.
     public var label: String? { nil }
+    /// No origin of its own: the page stacks the element.
+    public var pageOrigin: Point? { nil }
     /// No value.
     public var value: String? { nil }
     /// No custom content.

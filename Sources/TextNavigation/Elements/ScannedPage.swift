@@ -47,6 +47,8 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
     public let customActions: [CustomAction]
     /// Extra information read with the page or on demand.
     public let customContent: [CustomContent]
+    /// Where the element's coordinates start on its page, or `nil` to be stacked there.
+    public let pageOrigin: Point?
 
     private let state: Locked<State>
 
@@ -98,11 +100,13 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
     ///   - label: what assistive technology says when the text is not enough.
     ///   - customActions: the actions it offers (edit-category ones act on a selection).
     ///   - customContent: extra information, read with it (high importance) or on demand.
+    ///   - pageOrigin: where the lines' coordinates start on the page (`Point(x: 0, y: 0)` when
+    ///     they are the page's own), or `nil` to be stacked below the element before it.
     /// - Returns: `nil` when ``FixedLineGeometry`` refuses the lines or `locale` is malformed.
     public init?(
         text: TextStorage, lines: [FixedLineGeometry.Line], locale: String = "en",
         traits: ElementTraits = [.staticText], label: String? = nil, customActions: [CustomAction] = [],
-        customContent: [CustomContent] = []
+        customContent: [CustomContent] = [], pageOrigin: Point? = nil
     ) {
         guard let geometry = FixedLineGeometry(storage: text, lines: lines),
             let tokenizer = try? StringTokenizer(storage: text, locale: locale, lineSource: geometry)
@@ -116,6 +120,7 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
         self.label = label
         self.customActions = customActions
         self.customContent = customContent
+        self.pageOrigin = pageOrigin
         self.links = ElementLinks()
         self.state = Locked(State(traits: traits))
     }
@@ -128,6 +133,7 @@ public final class ScannedPage: TextInput, AccessibilityReadingContent, Navigabl
         label = page.label
         customActions = page.customActions
         customContent = page.customContent
+        pageOrigin = page.pageOrigin
         links = nil
         state = Locked(State(traits: page.traits))
     }
