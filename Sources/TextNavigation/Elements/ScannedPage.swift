@@ -7,7 +7,7 @@
 /// then behave as they do for laid-out text.
 ///
 /// A backend with a layout of its own gives any text its lines the same way with
-/// ``init(text:lines:locale:traits:label:customActions:customContent:)``: line ranges with rects
+/// ``init(text:lines:locale:traits:label:customActions:customContent:pageOrigin:)``: line ranges with rects
 /// and, optionally, each cluster's advance, skipping text it does not draw (see
 /// ``FixedLineGeometry``).
 ///
