@@ -10,7 +10,8 @@ import Synchronization
 /// Not `Sendable`: like a view, it has a mutable selection and a delegate; keep it on one task
 /// or actor. Its ``layout`` and ``stringTokenizer`` are `Sendable` and may be handed out.
 public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
-    /// The current layout.
+    /// The current layout, in horizontal lines whatever ``writingMode`` is (in vertical text,
+    /// the lines ``geometry`` turns into columns).
     public var layout: TextLayout {
         let current = lineSource.layout!
         heldLayout = current
