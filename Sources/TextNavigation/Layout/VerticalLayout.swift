@@ -13,18 +13,22 @@
 /// horizontal ones: in terminal cells an upright CJK cluster takes 2 cells of the column and a
 /// rotated Latin letter 1.
 ///
-/// `Sendable`: immutable; the lines are computed when it is made (O(n) in the text).
+/// Carets, hit tests and movement are answered from the layout's own lines (O(log n + k), as
+/// ``TextLayout``'s); the columns (``lines``), with their runs cut by orientation, are computed
+/// on first use (O(n)), for selection rects and for whoever reads them.
+///
+/// `Sendable`: the configuration is immutable and the columns, once computed, live behind a
+/// lock (`Locked`).
 public final class VerticalLayout: TextGeometry {
     /// The horizontal layout the columns are turned from (its width is the columns' length).
     public let layout: TextLayout
     /// ``WritingMode/verticalRightToLeft`` or ``WritingMode/verticalLeftToRight`` (a horizontal
     /// mode is taken as `vertical-rl`).
     public let writingMode: WritingMode
-    /// The columns, in reading order (right to left in `vertical-rl`), each run split where the
-    /// orientation changes.
-    public let lines: [LineFragment]
     /// The width of all the columns together: the layout's line count times its line height.
     public let blockExtent: Double
+    /// The columns, once computed.
+    private let columns = Locked<[LineFragment]?>(nil)
 
     /// The columns of `layout` in `writingMode`.
     ///
@@ -37,13 +41,26 @@ public final class VerticalLayout: TextGeometry {
         self.layout = layout
         self.writingMode = mode
         self.blockExtent = extent
+    }
+
+    /// The columns, in reading order (right to left in `vertical-rl`), each run split where the
+    /// orientation changes.
+    ///
+    /// - Complexity: O(n) on the first call, O(1) after.
+    public var lines: [LineFragment] {
+        if let existing = columns.withLock({ $0 }) { return existing }
         let storage = layout.storage
-        self.lines = layout.lines.map { line in
+        let turned = layout.lines.map { line in
             var column = line
-            column.rect = mode.physical(line.rect, blockExtent: extent)
+            column.rect = writingMode.physical(line.rect, blockExtent: blockExtent)
             let clusters = layout.clusterFrames(inLine: line.index)
             column.runs = line.runs.flatMap { Self.orientationRuns(of: $0, clusters: clusters, in: storage) }
             return column
+        }
+        return columns.withLock { columns in
+            if let existing = columns { return existing }
+            columns = turned
+            return turned
         }
     }
 
@@ -56,7 +73,7 @@ public final class VerticalLayout: TextGeometry {
     /// The orientation of the grapheme cluster at `position` (the one starting at or holding
     /// its offset), or `nil` outside the text or at its end.
     public func orientation(at position: TextPosition) -> VerticalOrientation? {
-        guard let index = lineNumber(for: TextPosition(offset: position.offset), in: lines),
+        guard let index = layout.lineNumber(for: TextPosition(offset: position.offset)),
             let cluster = cluster(holding: position.offset, layout.clusterFrames(inLine: index))
         else { return nil }
         return VerticalOrientation(ofClusterAt: cluster.range.lowerBound, in: storage)
