@@ -21,7 +21,8 @@ public enum WritingMode: Sendable, Hashable, CaseIterable {
     public var isVertical: Bool { self != .horizontalTopToBottom }
 
     /// The writing mode a CSS `writing-mode` value names (`horizontal-tb`, `vertical-rl`,
-    /// `vertical-lr`, and the older `lr-tb`, `tb-rl`, `tb-lr`), or `nil` for another value.
+    /// `vertical-lr`, and the older `lr-tb`, `rl-tb`, `lr`, `rl`, `tb-rl`, `tb`, `tb-lr`), or
+    /// `nil` for another value (`sideways-rl` among them).
     ///
     /// - Parameter value: the value, as written in a style sheet; case and surrounding white
     ///   space do not matter.
