@@ -53,12 +53,16 @@ public struct ElementMarkup: Sendable, Hashable {
     /// The title the table of contents gives an element it points to that is no heading of
     /// its own (read in its ``ReadingEvent/heading(element:text:)`` event instead of its text).
     public var headingTitle: String?
+    /// The direction its lines run in, as its style gives it (EPUB's CSS `writing-mode`):
+    /// the element's geometry is vertical when this is.
+    public var writingMode: WritingMode
 
     public init(
         href: String? = nil, direction: WritingDirection? = nil, headingLevel: Int? = nil,
         ruby: [RubyAnnotation] = [], pronunciations: [Pronunciation] = [], printPages: [PrintPageMarker] = [],
         links: [Link] = [],
-        isOutsideReadingOrder: Bool = false, structures: [ContentStructure] = [], headingTitle: String? = nil
+        isOutsideReadingOrder: Bool = false, structures: [ContentStructure] = [], headingTitle: String? = nil,
+        writingMode: WritingMode = .horizontalTopToBottom
     ) {
         self.href = href
         self.direction = direction
@@ -70,6 +74,7 @@ public struct ElementMarkup: Sendable, Hashable {
         self.isOutsideReadingOrder = isOutsideReadingOrder
         self.structures = structures
         self.headingTitle = headingTitle
+        self.writingMode = writingMode
     }
 
     /// The kinds of the structures the element is part of.

@@ -159,8 +159,9 @@ public final class TextElement: NavigableElement {
     /// The element's tokenizer (``tokenizer``).
     public var stringTokenizer: StringTokenizer { tokenizer }
 
-    /// The element's current layout.
-    public var geometry: any TextGeometry { makeTextInput().layout }
+    /// The element's current layout: its columns (a ``VerticalLayout``) when its markup's
+    /// writing mode is vertical.
+    public var geometry: any TextGeometry { makeTextInput().geometry }
 
     /// The element's tokenizer, made on first use; its line units follow the element's layout.
     ///
@@ -179,11 +180,17 @@ public final class TextElement: NavigableElement {
     /// element's tokenizer and layout (so `relayout` on it re-lays out the element; prefer
     /// ``Document/relayout(_:)``, which also re-paginates).
     public func makeTextInput() -> LaidOutTextInput {
-        if lines.layout != nil { return LaidOutTextInput(tokenizer: tokenizer, lineSource: lines) }
-        // A locale ICU rejects: lay the text out by the root locale's rules instead.
-        let fallback = LiveLayout(storage: text, locale: "", settings: lines.settings)
-        return LaidOutTextInput(
-            tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
+        let input: LaidOutTextInput
+        if lines.layout != nil {
+            input = LaidOutTextInput(tokenizer: tokenizer, lineSource: lines)
+        } else {
+            // A locale ICU rejects: lay the text out by the root locale's rules instead.
+            let fallback = LiveLayout(storage: text, locale: "", settings: lines.settings)
+            input = LaidOutTextInput(
+                tokenizer: StringTokenizer(storage: text, locale: .root, lineSource: fallback), lineSource: fallback)
+        }
+        input.writingMode = markup.writingMode
+        return input
     }
 
     /// The element's index among `source`'s elements when `source` made it, else `nil`.

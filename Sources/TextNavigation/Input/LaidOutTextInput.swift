@@ -10,7 +10,8 @@ import Synchronization
 /// Not `Sendable`: like a view, it has a mutable selection and a delegate; keep it on one task
 /// or actor. Its ``layout`` and ``stringTokenizer`` are `Sendable` and may be handed out.
 public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
-    /// The current layout.
+    /// The current layout, in horizontal lines whatever ``writingMode`` is (in vertical text,
+    /// the lines ``geometry`` turns into columns).
     public var layout: TextLayout {
         let current = lineSource.layout!
         heldLayout = current
@@ -25,6 +26,13 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
     /// keeps giving the same one until the next relayout.
     private var heldLayout: TextLayout?
     private var selection: TextRange?
+    /// The columns last handed out, turned from ``heldLayout``.
+    private var heldColumns: VerticalLayout?
+
+    /// The direction the lines run in: a vertical mode makes ``geometry`` the columns of
+    /// ``layout`` (a ``VerticalLayout``, whose column length is the layout's width), and the
+    /// movement of `.up`, `.down`, `.left` and `.right` follows them. Horizontal by default.
+    public var writingMode: WritingMode = .horizontalTopToBottom
 
     /// Lays out `storage` for `width` with `locale`'s line breaking and word rules.
     ///
@@ -58,7 +66,17 @@ public final class LaidOutTextInput: TextInput, AccessibilityReadingContent {
             textScale: textScale)
     }
 
-    public var geometry: any TextGeometry { layout }
+    /// The current layout (``layout``), turned into columns when ``writingMode`` is vertical.
+    public var geometry: any TextGeometry {
+        let current = layout
+        guard writingMode.isVertical else { return current }
+        if let columns = heldColumns, columns.layout === current, columns.writingMode == writingMode {
+            return columns
+        }
+        let columns = VerticalLayout(current, writingMode: writingMode)
+        heldColumns = columns
+        return columns
+    }
 
     public var tokenizer: any TextTokenizer { stringTokenizer }
 

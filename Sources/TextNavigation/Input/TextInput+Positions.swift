@@ -46,6 +46,7 @@ extension TextInput {
     ) -> TextPosition? {
         // |Int.min| steps leave any text, and negating it would overflow.
         guard offset != .min else { return nil }
+        let direction = geometry.writingMode.lineRelative(direction)
         switch direction {
         case .storage(.forward):
             return self.position(from: position, offset: offset)
@@ -92,6 +93,7 @@ extension TextInput {
     {
         guard isInRange(range.start), isInRange(range.end) else { return nil }
         let storage: TextStorageDirection
+        let direction = geometry.writingMode.lineRelative(direction)
         switch direction {
         case .layout(.up): storage = .backward
         case .layout(.down): storage = .forward
@@ -108,6 +110,7 @@ extension TextInput {
         -> TextRange?
     {
         guard let position = boundary(atOrBefore: position) else { return nil }
+        let direction = geometry.writingMode.lineRelative(direction)
         switch direction {
         case .layout(.up):
             return TextRange(beginningOfDocument, position)
@@ -161,7 +164,8 @@ extension TextInput {
     }
 
     /// The position `lines` lines below `position` (above, when negative) nearest to its
-    /// caret's x; `nil` past the first or last line.
+    /// caret's x; `nil` past the first or last line. In vertical text: `lines` columns on
+    /// (back, when negative), nearest to its caret's y.
     private func verticalPosition(from position: TextPosition, lines delta: Int) -> TextPosition? {
         guard let position = boundary(atOrBefore: position),
             let caret = geometry.caretRect(for: position),
@@ -170,6 +174,9 @@ extension TextInput {
         if delta == 0 { return position }
         let (targetIndex, overflow) = index.addingReportingOverflow(delta)
         guard !overflow, let target = geometry.line(at: targetIndex) else { return nil }
+        if geometry.writingMode.isVertical {
+            return geometry.closestPosition(to: Point(x: target.rect.midX, y: caret.midY))
+        }
         return geometry.closestPosition(to: Point(x: caret.midX, y: target.rect.midY))
     }
 }

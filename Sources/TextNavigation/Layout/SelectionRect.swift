@@ -9,7 +9,8 @@ public struct SelectionRect: Sendable, Hashable, CustomStringConvertible {
     public var containsStart: Bool
     /// Whether the rect holds the range's last cluster (true on exactly one rect of a range).
     public var containsEnd: Bool
-    /// Whether the text runs vertically. Always `false` for ``TextLayout``.
+    /// Whether the text runs vertically: `true` for the rects of a vertical geometry
+    /// (``VerticalLayout``), `false` for ``TextLayout``'s.
     public var isVertical: Bool
 
     /// A selection rect.

@@ -2,6 +2,12 @@
 ///
 /// Positions are snapped, never trusted: a position inside a grapheme cluster stands for the
 /// cluster's start, and a position outside the text gives `nil` (or no rects).
+///
+/// A vertical geometry (``writingMode`` `vertical-rl` or `vertical-lr`) answers turned a
+/// quarter: a caret is a zero-height bar across its column, selection rects are strips down
+/// the columns (``SelectionRect/isVertical``), one per column and run, and a point finds its
+/// column by x and its position by y. What the documentation below says of lines and x holds
+/// of columns and y.
 extension TextGeometry {
     /// The number of the line holding `position` (from 0 at the top, as reading content by line
     /// number counts): the line whose range holds its offset, except that at a soft wrap an
@@ -18,6 +24,10 @@ extension TextGeometry {
     ///
     /// - Complexity: O(log n) in the number of lines.
     public func lineNumber(at point: Point) -> Int? {
+        if writingMode.isVertical {
+            let view = lineRelativeView
+            return view.geometry.lineNumber(at: writingMode.lineRelative(point, blockExtent: view.blockExtent))
+        }
         let lines = self.lines
         guard let index = nearestLine(toY: point.y, in: lines) else { return nil }
         return lines[index].rect.contains(point) ? index : nil
@@ -29,6 +39,10 @@ extension TextGeometry {
     ///
     /// - Complexity: O(log n + k): finding the line, then its k clusters.
     public func caretRect(for position: TextPosition) -> Rect? {
+        if writingMode.isVertical {
+            let view = lineRelativeView
+            return view.geometry.caretRect(for: position).map { physical($0, blockExtent: view.blockExtent) }
+        }
         let lines = self.lines
         guard let index = lineNumber(for: position, in: lines) else { return nil }
         let line = lines[index]
@@ -43,6 +57,7 @@ extension TextGeometry {
     ///
     /// - Complexity: O(k) in the clusters of the lines the range touches.
     public func selectionRects(for range: TextRange) -> [SelectionRect] {
+        if writingMode.isVertical { return verticalSelectionRects(for: range) }
         let lines = self.lines
         let start = range.start.offset
         let end = range.end.offset
@@ -83,6 +98,10 @@ extension TextGeometry {
     public func firstRect(for range: TextRange) -> Rect? {
         guard range.start.offset >= 0, range.end.offset <= storage.count else { return nil }
         if range.isEmpty { return caretRect(for: range.start) }
+        if writingMode.isVertical {
+            let view = lineRelativeView
+            return view.geometry.firstRect(for: range).map { physical($0, blockExtent: view.blockExtent) }
+        }
         let rects = selectionRects(for: range)
         guard let first = rects.first else { return nil }
         return rects.dropFirst().reduce(first.rect) { box, next in
@@ -112,6 +131,10 @@ extension TextGeometry {
     ///
     /// - Complexity: O(log n + k).
     public func characterRange(at point: Point) -> TextRange? {
+        if writingMode.isVertical {
+            let view = lineRelativeView
+            return view.geometry.characterRange(at: writingMode.lineRelative(point, blockExtent: view.blockExtent))
+        }
         guard let index = lineNumber(at: point) else { return nil }
         for cluster in clusterFrames(inLine: index) where cluster.frame.contains(point) {
             return TextRange(cluster.range)
@@ -201,6 +224,14 @@ extension TextGeometry {
     }
 
     private func closestPosition(to point: Point, in allowed: ClosedRange<Int>?) -> TextPosition? {
+        if writingMode.isVertical {
+            let view = lineRelativeView
+            let turned = writingMode.lineRelative(point, blockExtent: view.blockExtent)
+            guard let allowed else { return view.geometry.closestPosition(to: turned) }
+            return view.geometry.closestPosition(
+                to: turned,
+                within: TextRange(TextPosition(offset: allowed.lowerBound), TextPosition(offset: allowed.upperBound)))
+        }
         let lines = self.lines
         guard var index = nearestLine(toY: point.y, in: lines) else { return nil }
         if let allowed {

@@ -13,12 +13,20 @@
 /// - ``clusterFrames(inLine:)`` lists every grapheme cluster of the line in storage order, each
 ///   of the line's height, and clusters of one bidi run sit side by side in the run's
 ///   direction.
+///
+/// A vertical geometry (``writingMode`` `vertical-rl` or `vertical-lr`, such as
+/// ``VerticalLayout``) promises the same turned a quarter: its lines are columns that follow
+/// each other right to left (`vertical-rl`) or left to right (`vertical-lr`), each cluster is
+/// its column's width, and the clusters of a left-to-right run stand one below the other.
 public protocol TextGeometry: Sendable {
     /// The text.
     var storage: TextStorage { get }
 
-    /// The lines, top to bottom.
+    /// The lines, top to bottom (columns, in the order ``writingMode`` gives them).
     var lines: [LineFragment] { get }
+
+    /// The direction lines run and follow each other in; the queries answer in it.
+    var writingMode: WritingMode { get }
 
     /// The grapheme clusters of line `index` with their frames, in storage order; empty when
     /// `index` is not a line's number.
@@ -26,6 +34,9 @@ public protocol TextGeometry: Sendable {
 }
 
 extension TextGeometry {
+    /// Horizontal: lines run across and stack top to bottom.
+    public var writingMode: WritingMode { .horizontalTopToBottom }
+
     /// The number of lines (at least 1).
     public var lineCount: Int { lines.count }
 

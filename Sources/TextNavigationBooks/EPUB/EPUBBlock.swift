@@ -14,6 +14,8 @@ struct EPUBBlock: Sendable {
     var language = ""
     /// The direction its markup gives (`dir`), if any.
     var direction: WritingDirection?
+    /// The writing mode its content document's style gives it (``EPUBWritingMode``).
+    var writingMode = WritingMode.horizontalTopToBottom
     /// Ruby readings over the text.
     var ruby: [RubyAnnotation] = []
     /// Phonemes the markup gives stretches of the text (`ssml:ph`).

@@ -212,6 +212,8 @@ public struct EPUBBook: Sendable {
             reader.read(root)
             spine.nextStructureID = reader.nextStructureID
             var found = reader.blocks
+            let writingMode = EPUBWritingMode.of(root, path: path, in: archive)
+            for index in found.indices { found[index].writingMode = writingMode }
             if !carried.isEmpty, !found.isEmpty {
                 found[0].printPages.insert(contentsOf: carried.map { PrintPageMarker(label: $0, offset: 0) }, at: 0)
                 carried = []
@@ -320,7 +322,7 @@ public struct EPUBBook: Sendable {
                 pronunciations: block.pronunciations, printPages: block.printPages,
                 links: links(of: block, in: entry.href, spine: spine),
                 isOutsideReadingOrder: document?.isLinear == false, structures: block.structures,
-                headingTitle: headingTitle)
+                headingTitle: headingTitle, writingMode: block.writingMode)
             contents.append(
                 ElementContent(
                     text: TextStorage(buffer: buffer, range: range), traits: traits, locale: block.language,

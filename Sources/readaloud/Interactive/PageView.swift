@@ -34,7 +34,8 @@ struct PageView {
         for (index, part) in page.elements.enumerated() {
             if index > 0 { rows.append([]) }
             let element = part.element
-            let layout = element.geometry
+            // The terminal shows vertical text as horizontal lines: those before they are turned.
+            let layout = (element as? TextElement)?.makeTextInput().layout ?? element.geometry
             let lines = layout.lines
             for line in lines {
                 // Lines of this element on this page; empty lines only where the element has no
