@@ -7,7 +7,9 @@
 /// as pagination counts them: each one's first line on the page right below the previous
 /// element's last, a blank line of the previous element's line height between them, at x = 0,
 /// unless the element says where it stands (``NavigableElement/pageOrigin``, a scan whose line
-/// rects are in the page image's pixels).
+/// rects are in the page image's pixels). On a page of vertical text (its first element's
+/// ``TextGeometry/writingMode``), elements are stacked column after column instead: leftwards
+/// for `vertical-rl`, the page's leftmost column at x = 0, and rightwards for `vertical-lr`.
 ///
 /// Made by ``Page/space()``; a snapshot of the page at the layout it was made with.
 public struct PageSpace: Sendable {
@@ -26,29 +28,60 @@ public struct PageSpace: Sendable {
 
     /// The page's elements, in page order, with their origins.
     public let elements: [PlacedElement]
+    /// How the page's lines run: its first element's writing mode.
+    public let writingMode: WritingMode
 
     init(page: Page) {
         var placed: [PlacedElement] = []
-        var top = 0.0
-        var lastHeight = 0.0
-        for (number, part) in page.elements.enumerated() {
+        var cursor = 0.0  // where the next element starts, down (or across, for vertical text)
+        var gap = 0.0  // the blank line before the next element: the last line's thickness
+        let parts = page.elements
+        let mode = parts.first?.element.geometry.writingMode ?? .horizontalTopToBottom
+        for (number, part) in parts.enumerated() {
             let geometry = part.element.geometry
             let lines = geometry.lines.filter { fragment in
                 (fragment.range.lowerBound < part.range.upperBound && fragment.range.upperBound > part.range.lowerBound)
                     || (fragment.range.isEmpty && part.range.isEmpty)
             }
-            if number > 0 { top += lastHeight }  // the blank line between paragraphs
-            let origin = part.element.pageOrigin ?? Point(x: 0, y: top - (lines.first?.rect.minY ?? 0))
-            placed.append(PlacedElement(part: part, origin: origin, geometry: geometry, lines: lines))
-            if let last = lines.last {
-                top = max(top, origin.y + last.rect.maxY)
-                lastHeight = last.rect.height
+            let first = lines.first?.rect ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            let last = lines.last?.rect ?? first
+            if number > 0 { cursor += mode == .verticalRightToLeft ? -gap : gap }
+            let origin: Point
+            switch mode {
+            case .horizontalTopToBottom: origin = Point(x: 0, y: cursor - first.minY)
+            case .verticalRightToLeft: origin = Point(x: cursor - first.maxX, y: 0)
+            case .verticalLeftToRight: origin = Point(x: cursor - first.minX, y: 0)
             }
+            let given = part.element.pageOrigin
+            placed.append(PlacedElement(part: part, origin: given ?? origin, geometry: geometry, lines: lines))
+            guard !lines.isEmpty else { continue }
+            let end = (given ?? origin)
+            switch mode {
+            case .horizontalTopToBottom: cursor = max(cursor, end.y + last.maxY)
+            case .verticalRightToLeft: cursor = min(cursor, end.x + last.minX)
+            case .verticalLeftToRight: cursor = max(cursor, end.x + last.maxX)
+            }
+            gap = mode.isVertical ? last.width : last.height
         }
-        elements = placed
+        elements = mode == .verticalRightToLeft ? Self.shiftedToZero(placed) : placed
+        writingMode = mode
     }
 
-    /// The frames of the page's lines in page coordinates, top to bottom.
+    /// `placed` moved right so that the leftmost line of the stacked elements starts at x = 0
+    /// (vertical right-to-left text is stacked leftwards from 0); elements placed by their own
+    /// origin stay.
+    private static func shiftedToZero(_ placed: [PlacedElement]) -> [PlacedElement] {
+        let stacked = placed.filter { $0.part.element.pageOrigin == nil }
+        let minX = stacked.flatMap { item in item.lines.map { $0.rect.minX + item.origin.x } }.min() ?? 0
+        return placed.map { item in
+            guard item.part.element.pageOrigin == nil else { return item }
+            let origin = Point(x: item.origin.x - minX, y: item.origin.y)
+            return PlacedElement(part: item.part, origin: origin, geometry: item.geometry, lines: item.lines)
+        }
+    }
+
+    /// The frames of the page's lines in page coordinates, in reading order (top to bottom, or
+    /// column after column in vertical text).
     public var lineFrames: [Rect] {
         elements.flatMap { placed in placed.lines.map { $0.rect.offset(by: placed.origin) } }
     }
@@ -91,7 +124,7 @@ public struct PageSpace: Sendable {
     }
 
     /// The position on the page nearest `point` (page coordinates): in the element whose line
-    /// holds the point, else the one with the nearest line, kept to that element's part on the
+    /// (or column) holds the point, else the one with the nearest line, kept to that element's part on the
     /// page; `nil` when the page has no lines.
     ///
     /// - Parameter point: a point on the page.
@@ -102,7 +135,8 @@ public struct PageSpace: Sendable {
                 let frame = line.rect.offset(by: placed.origin)
                 let dy = point.y < frame.minY ? frame.minY - point.y : max(0, point.y - frame.maxY)
                 let dx = point.x < frame.minX ? frame.minX - point.x : max(0, point.x - frame.maxX)
-                let distance = dy * 1_000_000 + dx
+                // Across lines first (down, or across columns), then along the line.
+                let distance = writingMode.isVertical ? dx * 1_000_000 + dy : dy * 1_000_000 + dx
                 if best == nil || distance < best!.distance { best = (placed, distance) }
             }
         }

@@ -69,4 +69,30 @@ import TextNavigationBooks
         let content = try #require(document.page(at: 0)).readingContent()
         #expect(content.lineNumber(at: Point(x: 50, y: 160)) == 2)
     }
+
+    @Test func aVerticalPageStacksItsColumnsLeftwardsFromTheRightEdge() throws {
+        let book = try EPUBBook(contentsOf: EPUBFixtures.path("idpf-kusamakura-japanese-vertical-writing.epub"))
+        let document = Document(epub: book, layout: PageLayout(width: 40, linesPerPage: 30))
+        let index = try #require((0..<document.pageCount).first { document.page(at: $0)!.elements.count > 2 })
+        let space = try #require(document.page(at: index)).space()
+        #expect(space.writingMode == .verticalRightToLeft)
+        let columns = space.lineFrames
+        #expect(columns.count > 3)
+        // Column after column leftwards, none overlapping, the leftmost at x = 0.
+        for (before, after) in zip(columns, columns.dropFirst()) { #expect(after.maxX <= before.minX) }
+        #expect(columns.map(\.minX).min() == 0)
+        for placed in space.elements {
+            let part = placed.part
+            guard let column = placed.lines.first else { continue }
+            let start = ReadingPosition(
+                element: part.elementIndex, offset: max(column.range.lowerBound, part.range.lowerBound))
+            let rect = try #require(space.caretRect(for: start))
+            #expect(rect.height == 0 && rect.width > 0, "a caret across the column")
+            let next = ReadingPosition(element: start.element, offset: start.offset + 1)
+            let cluster = try #require(space.selectionRects(for: start..<next).first)
+            #expect(cluster.isVertical)
+            let found = try #require(space.closestPosition(to: cluster.rect.center))
+            #expect(found.element == part.elementIndex && abs(found.offset - start.offset) <= 1)
+        }
+    }
 }
