@@ -1,6 +1,6 @@
 import TextNavigation
 
-/// A real font for ``TextLayout``: grapheme clusters measured by HarfBuzz shaping, in points.
+/// A real font for `TextLayout`: grapheme clusters measured by HarfBuzz shaping, in points.
 ///
 /// Each paragraph is shaped as the page renderer draws it: split into runs of one bidi level
 /// (ICU's ubidi, as the layout finds them), one script and one font, each run shaped with its
@@ -9,8 +9,9 @@ import TextNavigation
 /// covers, so a caret can stand inside "ffi" or lam-alef.
 ///
 /// Fonts are tried in order for each cluster: the first that has a glyph for every one of its
-/// characters (default-ignorable ones aside) shapes it, the first font when none does. Line
-/// metrics come from the first font; ascent and descent are the largest of all the fonts'.
+/// characters (default-ignorable ones aside) shapes it, the first font when none does. Ascent
+/// and descent are the largest of all the fonts'; the line height is the first font's
+/// (ascender, descender and line gap), raised to ascent plus descent when a fallback is taller.
 /// Control characters (hard breaks, tabs) take no room.
 ///
 /// `Sendable`: the fonts are immutable HarfBuzz fonts.

@@ -7,8 +7,8 @@ import TextNavigation
 ///
 /// Glyphs are shaped by the renderer's ``HarfBuzzMetrics`` (one paragraph at a time, as it
 /// measures), and each cluster's glyphs are drawn from the left edge of the cluster's frame:
-/// what the page shows is what ``TextGeometry/selectionRects(for:)`` and
-/// ``TextGeometry/closestPosition(to:)`` compute with.
+/// what the page shows is what `selectionRects(for:)` and
+/// `closestPosition(to:)` compute with.
 public struct PageRenderer: Sendable {
     /// The font model text is shaped and drawn with.
     public let metrics: HarfBuzzMetrics

@@ -7,9 +7,9 @@ public struct PlacedText: Sendable {
     public var geometry: any TextGeometry
     /// Where the geometry's origin lies on the page, in points.
     public var origin: Point
-    /// The range filled as the current unit (its ``TextGeometry/selectionRects(for:)``), if any.
+    /// The range filled as the current unit (its `selectionRects(for:)`), if any.
     public var highlight: TextRange?
-    /// The position a caret is drawn at (its ``TextGeometry/caretRect(for:)``), if any.
+    /// The position a caret is drawn at (its `caretRect(for:)`), if any.
     public var caret: TextPosition?
 
     /// `geometry` placed at `origin`, with `highlight` filled and a caret at `caret`.
