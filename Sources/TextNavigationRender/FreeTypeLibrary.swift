@@ -5,9 +5,9 @@ import Synchronization
 /// closed: Cairo may keep a face cached after its last use, and closing the library would free
 /// the face under it.
 ///
-/// `Sendable`: FreeType asks that faces be opened and closed one at a time; both happen under
-/// the lock (a face is closed by ``closeFace(_:)`` when Cairo lets go of it).
-final class FreeTypeLibrary: @unchecked Sendable {
+/// `Sendable`: the library lives behind a lock, as FreeType asks that faces be opened and
+/// closed one at a time (a face is closed by ``closeFace(_:)`` when Cairo lets go of it).
+final class FreeTypeLibrary: Sendable {
     /// The library, opened on first use; `nil` when FreeType could not start.
     static let shared = FreeTypeLibrary()
 

@@ -55,7 +55,8 @@ import TextNavigationRender
 
     /// Every word's selection rects span exactly its glyphs as HarfBuzz places them shaping the
     /// line alone; no line is wider than `width`; a point in the leading quarter of each
-    /// cluster's frame is closest to the cluster's start, and the frame's centre is in it.
+    /// cluster's frame is closest to the cluster's start, its centre to its start or end (a
+    /// tie), and the centre is in the cluster.
     ///
     /// The one exception: the last word of a soft-wrapped line was measured with the next
     /// line's first character after it (a layout measures each paragraph as one run), so a font
@@ -112,6 +113,10 @@ import TextNavigationRender
                 let position = layout.closestPosition(to: Point(x: quarter, y: frame.midY))
                 #expect(position?.offset == cluster.range.lowerBound, "\(sample.name) cluster \(cluster)")
                 let centre = Point(x: frame.midX, y: frame.midY)
+                // At the centre both edges are as near, up to rounding (which decides in 3 of
+                // Noto Sans CJK's 12-point clusters): the start or the end.
+                let atCentre = layout.closestPosition(to: centre)?.offset
+                #expect(atCentre == cluster.range.lowerBound || atCentre == cluster.range.upperBound, "\(cluster)")
                 #expect(
                     layout.characterRange(at: centre) == TextRange(cluster.range), "\(sample.name) cluster \(cluster)")
             }
