@@ -106,24 +106,30 @@ import TextNavigationRender
                     "\(sample.name) word \(layout.storage.string(in: word) ?? "") at \(width) pt: rects \(rectMin)...\(rectMax), HarfBuzz \(expectedMin)...\(expectedMax)"
                 )
             }
-            for cluster in layout.clusterFrames(inLine: line.index) where cluster.frame.width > 0 {
-                let frame = cluster.frame
-                let quarter =
-                    cluster.direction == .leftToRight ? frame.minX + frame.width / 4 : frame.maxX - frame.width / 4
-                let position = layout.closestPosition(to: Point(x: quarter, y: frame.midY))
-                #expect(position?.offset == cluster.range.lowerBound, "\(sample.name) cluster \(cluster)")
-                let centre = Point(x: frame.midX, y: frame.midY)
-                // At the centre both edges are as near, up to rounding (which decides in 3 of
-                // Noto Sans CJK's 12-point clusters): the start or the end.
-                let atCentre = layout.closestPosition(to: centre)?.offset
-                #expect(atCentre == cluster.range.lowerBound || atCentre == cluster.range.upperBound, "\(cluster)")
-                #expect(
-                    layout.characterRange(at: centre) == TextRange(cluster.range), "\(sample.name) cluster \(cluster)")
-            }
+            checkHitTests(on: line, of: layout, name: sample.name)
         }
         #expect(checkedWords > 5)
         print(
             "\(sample.name) at \(width) pt: \(checkedWords) words, largest difference \(largest) pt, "
                 + "\(largestAtWrap) pt for a word before a soft wrap")
+    }
+
+    /// A point in the leading quarter of each cluster's frame on `line` is closest to the
+    /// cluster's start, its centre to its start or end (a tie), and the centre is in the cluster.
+    private func checkHitTests(on line: LineFragment, of layout: TextLayout, name: String) {
+        for cluster in layout.clusterFrames(inLine: line.index) where cluster.frame.width > 0 {
+            let frame = cluster.frame
+            let quarter =
+                cluster.direction == .leftToRight ? frame.minX + frame.width / 4 : frame.maxX - frame.width / 4
+            let position = layout.closestPosition(to: Point(x: quarter, y: frame.midY))
+            #expect(position?.offset == cluster.range.lowerBound, "\(name) cluster \(cluster)")
+            let centre = Point(x: frame.midX, y: frame.midY)
+            // At the centre both edges are as near, up to rounding (which decides in 3 of
+            // Noto Sans CJK's 12-point clusters): the start or the end.
+            let atCentre = layout.closestPosition(to: centre)?.offset
+            #expect(atCentre == cluster.range.lowerBound || atCentre == cluster.range.upperBound, "\(cluster)")
+            #expect(
+                layout.characterRange(at: centre) == TextRange(cluster.range), "\(name) cluster \(cluster)")
+        }
     }
 }
