@@ -27,7 +27,8 @@ final class HarfBuzzFont: @unchecked Sendable {
             throw FontLoadingError(font: file, reason: "it is not an OpenType or TrueType font")
         }
         guard file.faceIndex >= 0, file.faceIndex < faceCount else {
-            throw FontLoadingError(font: file, reason: "it has \(faceCount) faces, numbered from 0")
+            let faces = faceCount == 1 ? "one face, number 0" : "\(faceCount) faces, numbered from 0"
+            throw FontLoadingError(font: file, reason: "it has \(faces)")
         }
         let face = hb_face_create(blob, UInt32(file.faceIndex))
         defer { hb_face_destroy(face) }

@@ -30,6 +30,10 @@ import Testing
             (["--page", "0"], 64, "Error: "),
             (["--position", "100000"], 64, "Error: --position 100000 is past the page's text"),
             (["--font", "/nonexistent/font.ttf"], 66, "Error: --font: /nonexistent/font.ttf does not exist"),
+            (
+                ["--font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "--face", "3"], 65,
+                "Error: --font: cannot use the font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf (face 3): it has one face, number 0"
+            ),
             (["--font", "README.md"], 65, "Error: --font: cannot use the font README.md: it is not an OpenType"),
             (["--out", "/nonexistent/page.png"], 73, "Error: cannot write /nonexistent/page.png"),
             (["--highlight", "paragraph"], 64, "Error: "),

@@ -12,7 +12,7 @@ enum RenderCommand {
         abstract: "Draw one page of a book to a PNG with a real font, the current unit highlighted.",
         positionals: [CommonOptions.book],
         options: [
-            page.spec, out.spec, font.spec, size.spec, width.spec, lines.spec, highlight.spec, position.spec,
+            page.spec, out.spec, font.spec, face.spec, size.spec, width.spec, lines.spec, highlight.spec, position.spec,
             CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
@@ -30,6 +30,8 @@ enum RenderCommand {
     static let out = CommandOption.text("out", valueName: "FILE", help: "The PNG file to write.", required: true)
     static let font = CommandOption.text(
         "font", valueName: "PATH", help: "The font file (OpenType or TrueType).", default: defaultFont.path)
+    static let face = CommandOption.integer(
+        "face", valueName: "N", help: "The face of a font collection (.ttc), from 0.", in: 0...65_535, default: 0)
     static let size = CommandOption.decimal(
         "size", valueName: "PT", help: "The font size in points.", in: 1...500, default: 12)
     static let width = CommandOption.decimal(
@@ -80,7 +82,7 @@ enum RenderCommand {
 
     /// The font of `--font` at `--size`, with Noto Sans CJK JP as its fallback when installed.
     private static func openMetrics(_ arguments: ParsedArguments) throws(CommandFailure) -> HarfBuzzMetrics {
-        let file = FontFile(path: arguments[font])
+        let file = FontFile(path: arguments[font], faceIndex: arguments[face])
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw CommandFailure("--font: \(file.path) does not exist", exitCode: .noInput)
         }
