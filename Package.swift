@@ -18,6 +18,10 @@ let package = Package(
         // A document on the Linux accessibility bus (AT-SPI) through ATK, so that Orca reads it.
         // The only product that links ATK and atk-bridge.
         .library(name: "TextNavigationAccessibility", targets: ["TextNavigationAccessibility"]),
+        // Real fonts for the core's layout and pages drawn to PNG: HarfBuzz shaping as a
+        // FontMetrics, and a Cairo page renderer. The only product that links HarfBuzz, FreeType
+        // and Cairo.
+        .library(name: "TextNavigationRender", targets: ["TextNavigationRender"]),
         .executable(name: "readaloud", targets: ["readaloud"]),
     ],
     targets: [
@@ -123,6 +127,18 @@ let package = Package(
             name: "TextNavigationSpeech",
             dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CMediaDecoder"]
         ),
+        // HarfBuzz, FreeType and Cairo (Debian's libharfbuzz-dev, libfreetype-dev,
+        // libcairo2-dev) for TextNavigationRender: cairo-ft's pkg-config brings Cairo's and
+        // FreeType's flags; the header includes HarfBuzz by its directory.
+        .systemLibrary(
+            name: "CRender",
+            pkgConfig: "cairo-ft",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libcairo2-dev"])]
+        ),
+        .target(
+            name: "TextNavigationRender",
+            dependencies: ["TextNavigation", "CRender"]
+        ),
         // JSON for the command line: the ordered writer of its output and `serve`'s strict
         // parser. Not a product.
         .target(name: "ReadaloudJSON"),
@@ -140,7 +156,8 @@ let package = Package(
             name: "readaloud",
             dependencies: [
                 "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationSpeech",
-                "TextNavigationAccessibility", "ReadaloudJSON", "ReadaloudBench", "CNCurses",
+                "TextNavigationAccessibility", "TextNavigationRender", "ReadaloudJSON", "ReadaloudBench",
+                "CNCurses",
             ]
         ),
         // An example reader backend: embeds the library through its public API alone (a custom
@@ -173,6 +190,12 @@ let package = Package(
                 "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationAccessibility",
                 "SeededRandom", "readaloud-store-stress",
             ]
+        ),
+        // HarfBuzzMetrics against HarfBuzz itself and the rendered PNGs, with real fonts; a
+        // missing font skips its test with the reason printed.
+        .testTarget(
+            name: "TextNavigationRenderTests",
+            dependencies: ["TextNavigation", "TextNavigationRender", "CRender"]
         ),
         .testTarget(
             name: "ReadaloudCLITests",

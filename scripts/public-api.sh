@@ -3,8 +3,8 @@
 # symbols per module, and public top-level types (those whose path has one component).
 #
 # Usage: scripts/public-api.sh [MODULE...]
-#   MODULE defaults to the five libraries, TextNavigation TextNavigationBooks TextNavigationStore
-#   TextNavigationSpeech TextNavigationAccessibility (a module the package does not have, such as the single library before
+#   MODULE defaults to the six libraries, TextNavigation TextNavigationBooks TextNavigationStore
+#   TextNavigationSpeech TextNavigationAccessibility TextNavigationRender (a module the package does not have, such as the single library before
 #   the split, prints nothing).
 #   PUBLIC_API_SCRATCH  where the libraries are built with symbol graphs (default
 #                       .build/public-api), apart from the ordinary .build/debug.
@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modules=("$@")
-[ ${#modules[@]} -gt 0 ] || modules=(TextNavigation TextNavigationBooks TextNavigationStore TextNavigationSpeech TextNavigationAccessibility)
+[ ${#modules[@]} -gt 0 ] || modules=(TextNavigation TextNavigationBooks TextNavigationStore TextNavigationSpeech TextNavigationAccessibility TextNavigationRender)
 scratch=${PUBLIC_API_SCRATCH:-.build/public-api}
 graphs="$scratch/symbol-graphs"
 # Not emptied first: an up-to-date module is not rebuilt, and its graphs are not written again.

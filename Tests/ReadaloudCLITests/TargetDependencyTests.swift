@@ -3,7 +3,7 @@ import Testing
 
 /// The package's products are layers the compiler keeps: the core (`TextNavigation`) needs ICU
 /// alone, only the books target reaches libzip and libxml2, only the store reaches SQLite, and
-/// the speech engines, FFmpeg and ATK stay out of the libraries below them. Read from the package's own
+/// the speech engines, FFmpeg, ATK, HarfBuzz and Cairo stay out of the libraries below them. Read from the package's own
 /// description (`swift package dump-package`) and from what a built program links (`ldd`).
 @Suite("Target dependencies")
 struct TargetDependencyTests {
@@ -15,6 +15,7 @@ struct TargetDependencyTests {
         "TextNavigationStore": ["TextNavigation", "CICU", "CSQLite"],
         "TextNavigationSpeech": ["TextNavigation", "CICU", "CEspeak", "CSpeechd", "CMediaDecoder"],
         "TextNavigationAccessibility": ["TextNavigation", "CICU", "CAccessibilityBridge", "CATK"],
+        "TextNavigationRender": ["TextNavigation", "CICU", "CRender"],
     ]
 
     /// The package's description: its targets' names and the names of the targets each one
@@ -91,11 +92,13 @@ struct TargetDependencyTests {
     @Test func aProgramOfTheCoreAloneLinksICUAndNoBookOrStoreLibrary() throws {
         let core = try Self.linkedLibraries(of: CLIRunner.builtExecutable(named: "readaloud-readme-example"))
         #expect(core.contains("libicuuc"), "\(core)")
-        for library in ["libzip", "libxml2", "libsqlite3", "libncursesw", "libavcodec"] {
+        for library in ["libzip", "libxml2", "libsqlite3", "libncursesw", "libavcodec", "libharfbuzz", "libcairo"] {
             #expect(!core.contains(library), "the core-only program links \(library):\n\(core)")
         }
         let cli = try Self.linkedLibraries(of: CLIRunner.executable)
-        for library in ["libicuuc", "libzip", "libxml2", "libsqlite3", "libavformat", "libavcodec"] {
+        for library in [
+            "libicuuc", "libzip", "libxml2", "libsqlite3", "libavformat", "libavcodec", "libharfbuzz", "libcairo",
+        ] {
             #expect(cli.contains(library), "readaloud does not link \(library):\n\(cli)")
         }
     }

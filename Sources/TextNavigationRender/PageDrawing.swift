@@ -1,0 +1,80 @@
+import CRender
+import TextNavigation
+
+/// One placed text drawn on a Cairo context already scaled to points.
+struct PageDrawing {
+    let context: OpaquePointer
+    let metrics: HarfBuzzMetrics
+    /// Cairo's face for each of the metrics' fonts (`nil` where it could not be opened).
+    let faces: [CairoFontFace?]
+    let origin: Point
+
+    /// Line frames, highlight, glyphs, then caret.
+    func draw(_ text: PlacedText) {
+        let geometry = text.geometry
+        cairo_set_line_width(context, 0.5)
+        cairo_set_source_rgb(context, 0.62, 0.72, 0.9)
+        for line in geometry.lines {
+            let rect = line.rect
+            cairo_rectangle(context, origin.x + rect.minX, origin.y + rect.minY, rect.width, rect.height)
+            cairo_stroke(context)
+        }
+        if let highlight = text.highlight {
+            cairo_set_source_rgba(context, 1, 0.85, 0, 0.45)
+            for selection in geometry.selectionRects(for: highlight) {
+                let rect = selection.rect
+                cairo_rectangle(context, origin.x + rect.minX, origin.y + rect.minY, rect.width, rect.height)
+            }
+            cairo_fill(context)
+        }
+        drawGlyphs(of: geometry)
+        if let caret = text.caret, let rect = geometry.caretRect(for: caret) {
+            cairo_set_source_rgb(context, 0.85, 0.1, 0.1)
+            let width = max(rect.width, 1)
+            cairo_rectangle(context, origin.x + rect.midX - width / 2, origin.y + rect.minY, width, rect.height)
+            cairo_fill(context)
+        }
+    }
+
+    /// The text in black: each paragraph shaped, each cluster's glyphs from its frame's left edge.
+    private func drawGlyphs(of geometry: any TextGeometry) {
+        var paragraph: [(range: Range<Int>, frame: Rect)] = []
+        var glyphs = [[cairo_glyph_t]](repeating: [], count: metrics.fonts.count)
+        var scales = [Double](repeating: 1, count: metrics.fonts.count)
+        func place() {
+            let shaped = metrics.shape(paragraph.map(\.range), in: geometry.storage)
+            for (cluster, shapedCluster) in zip(paragraph, shaped) {
+                let scale = cluster.frame.height > 0 ? cluster.frame.height / metrics.lineHeight : 1
+                let baseline = origin.y + cluster.frame.minY + metrics.baselineOffset * scale
+                var pen = origin.x + cluster.frame.minX + shapedCluster.glyphOrigin * scale
+                for glyph in shapedCluster.glyphs {
+                    glyphs[glyph.font].append(
+                        cairo_glyph_t(
+                            index: UInt(glyph.glyph), x: pen + glyph.xOffset * scale,
+                            y: baseline - glyph.yOffset * scale))
+                    scales[glyph.font] = scale
+                    pen += glyph.advance * scale
+                }
+            }
+            paragraph.removeAll(keepingCapacity: true)
+        }
+        for index in geometry.lines.indices {
+            for cluster in geometry.clusterFrames(inLine: index) {
+                paragraph.append((cluster.range, cluster.frame))
+                if let last = geometry.storage.codeUnit(at: cluster.range.upperBound - 1),
+                    [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2029].contains(last)
+                {
+                    place()
+                }
+            }
+        }
+        place()
+        cairo_set_source_rgb(context, 0, 0, 0)
+        for (font, fontGlyphs) in glyphs.enumerated() where !fontGlyphs.isEmpty {
+            guard let face = faces[font] else { continue }
+            cairo_set_font_face(context, face.handle)
+            cairo_set_font_size(context, metrics.size * scales[font])
+            fontGlyphs.withUnsafeBufferPointer { cairo_show_glyphs(context, $0.baseAddress, Int32($0.count)) }
+        }
+    }
+}
