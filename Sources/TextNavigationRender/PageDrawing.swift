@@ -14,8 +14,8 @@ struct PageDrawing {
         let geometry = text.geometry
         cairo_set_line_width(context, 0.5)
         cairo_set_source_rgb(context, 0.62, 0.72, 0.9)
-        for line in geometry.lines {
-            let rect = line.rect
+        for index in text.drawnLines {
+            let rect = geometry.lines[index].rect
             cairo_rectangle(context, origin.x + rect.minX, origin.y + rect.minY, rect.width, rect.height)
             cairo_stroke(context)
         }
@@ -27,26 +27,36 @@ struct PageDrawing {
             }
             cairo_fill(context)
         }
-        drawGlyphs(of: geometry)
+        drawGlyphs(of: geometry, lines: text.drawnLines)
         if let caret = text.caret, let rect = geometry.caretRect(for: caret) {
             cairo_set_source_rgb(context, 0.85, 0.1, 0.1)
+            // A bar at least a point thick: upright in horizontal text, across a column in vertical.
             let width = max(rect.width, 1)
-            cairo_rectangle(context, origin.x + rect.midX - width / 2, origin.y + rect.minY, width, rect.height)
+            let height = max(rect.height, 1)
+            cairo_rectangle(
+                context, origin.x + rect.midX - width / 2, origin.y + rect.midY - height / 2, width, height)
             cairo_fill(context)
         }
     }
 
-    /// The text in black: each paragraph shaped, each cluster's glyphs from its frame's left edge.
-    private func drawGlyphs(of geometry: any TextGeometry) {
+    /// The text in black: each paragraph shaped, each cluster's glyphs from its frame's left edge
+    /// (in vertical text, upright and centred in its column: rotated runs are not turned).
+    private func drawGlyphs(of geometry: any TextGeometry, lines: Range<Int>) {
+        let vertical = geometry.writingMode.isVertical
         var paragraph: [(range: Range<Int>, frame: Rect)] = []
         var glyphs = [[cairo_glyph_t]](repeating: [], count: metrics.fonts.count)
         var scales = [Double](repeating: 1, count: metrics.fonts.count)
         func place() {
             let shaped = metrics.shape(paragraph.map(\.range), in: geometry.storage)
             for (cluster, shapedCluster) in zip(paragraph, shaped) {
-                let scale = cluster.frame.height > 0 ? cluster.frame.height / metrics.lineHeight : 1
+                // A line's thickness is the line height times the text scale: a row's height, or
+                // in vertical text a column's width, where each cluster stands upright, centred.
+                let thickness = vertical ? cluster.frame.width : cluster.frame.height
+                let scale = thickness > 0 ? thickness / metrics.lineHeight : 1
                 let baseline = origin.y + cluster.frame.minY + metrics.baselineOffset * scale
-                var pen = origin.x + cluster.frame.minX + shapedCluster.glyphOrigin * scale
+                let advance = shapedCluster.glyphs.reduce(0) { $0 + $1.advance } * scale
+                let left = vertical ? cluster.frame.midX - advance / 2 : cluster.frame.minX
+                var pen = origin.x + left + shapedCluster.glyphOrigin * scale
                 for glyph in shapedCluster.glyphs {
                     glyphs[glyph.font].append(
                         cairo_glyph_t(
@@ -58,7 +68,7 @@ struct PageDrawing {
             }
             paragraph.removeAll(keepingCapacity: true)
         }
-        for index in geometry.lines.indices {
+        for index in lines {
             for cluster in geometry.clusterFrames(inLine: index) {
                 paragraph.append((cluster.range, cluster.frame))
                 if let last = geometry.storage.codeUnit(at: cluster.range.upperBound - 1),

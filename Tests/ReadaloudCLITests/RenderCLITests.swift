@@ -23,6 +23,25 @@ import Testing
         #expect(width == 864)
     }
 
+    @Test(.enabled(if: fontsInstalled, "DejaVu Sans is not installed (apt-get install fonts-dejavu-core)"))
+    func aVerticalBookIsDrawnInColumnsAsLongAsItsLines() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("page.png").path
+        let book = CLIRunner.repositoryRoot.appendingPathComponent(
+            "Tests/Fixtures/epub/idpf-kusamakura-japanese-vertical-writing.epub"
+        ).path
+        let result = try CLIRunner.run(["render", book, "--page", "3", "--width", "300", "--lines", "20", "--out", out])
+        #expect(result.status == 0, "\(result.standardError)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        // Columns 300 points long: the page is 2 × (300 + 2 × 36) pixels high, and wider than it
+        // is long with 20 columns of 17.4-point lines.
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(height == 744)
+        #expect(width > 700)
+    }
+
     @Test(
         .enabled(if: fontsInstalled, "DejaVu Sans is not installed (apt-get install fonts-dejavu-core)"),
         arguments: [

@@ -16,13 +16,13 @@ enum RenderCommand {
             CommonOptions.locale.spec, CommonOptions.lossy.spec,
         ],
         discussion: """
-            The page's elements are laid out with the font (HarfBuzz shaping, Noto Sans CJK JP as \
-            the fallback for characters the font lacks) in lines --width points wide, stacked top \
-            down with a half-line gap between elements, on a white page with a 36-point margin, \
-            drawn at 2 pixels per point. Line frames are outlined in blue, the unit holding \
-            --position is filled yellow and the caret stands at --position in red. Pages are cut \
-            as `readaloud BOOK --page N` cuts them, with --lines lines of about --width points \
-            (counted in cells of half the font size).
+            The book is laid out with the font (HarfBuzz shaping, Noto Sans CJK JP as the \
+            fallback for characters the font lacks) in lines --width points wide and pages of \
+            --lines lines, and the page's elements are drawn where the library's page space puts \
+            them (a blank line between paragraphs; columns, right to left, for vertical text) on a \
+            white page with a 36-point margin, at 2 pixels per point. Line frames are outlined in \
+            blue, the unit holding --position is filled yellow and the caret stands at --position \
+            in red.
             """)
 
     static let page = CommandOption.integer(
@@ -51,11 +51,10 @@ enum RenderCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CommandFailure) {
         let metrics = try openMetrics(arguments)
-        let textWidth = arguments[width]
-        let cells = max(1, Int(textWidth / (metrics.size * 0.5)))
+        let layout = PageLayout(width: arguments[width], linesPerPage: arguments[lines], metrics: metrics)
         let book = try OpenedBook.open(
             at: arguments.positionals[0], lossy: arguments[CommonOptions.lossy],
-            locale: arguments[CommonOptions.locale], layout: PageLayout(width: cells, linesPerPage: arguments[lines]))
+            locale: arguments[CommonOptions.locale], layout: layout)
         let number = arguments[page]
         guard let shown = book.document.page(at: number - 1) else {
             throw CommandFailure(
@@ -63,12 +62,9 @@ enum RenderCommand {
                     "--page \(number) is past the end: the book has \(book.document.pageCount) pages at this layout",
                     spec: arguments.spec))
         }
-        var placed = try RenderedPage.stack(shown.elements, of: book, width: textWidth, metrics: metrics)
+        var (placed, size) = RenderedPage.place(shown, lineLength: layout.width)
         try RenderedPage.mark(&placed, at: arguments[position], unit: arguments[highlight], spec: arguments.spec)
-        let margin = RenderedPage.margin
-        let height = (placed.last.map { $0.origin.y + $0.layout.size.height } ?? margin) + margin
-        let renderer = PageRenderer(
-            metrics: metrics, pageSize: Size(width: textWidth + 2 * margin, height: height), pixelsPerPoint: 2)
+        let renderer = PageRenderer(metrics: metrics, pageSize: size, pixelsPerPoint: 2)
         let path = arguments[out]!
         do {
             try renderer.writePNG(of: placed.map(\.text), to: path)

@@ -2,46 +2,39 @@ import TextNavigation
 import TextNavigationBooks
 import TextNavigationRender
 
-/// The elements of one page laid out for `readaloud render`, stacked top down.
+/// One page of a book as `readaloud render` draws it: the page's elements where the library's
+/// page space puts them (``PageSpace``), inside a margin.
 enum RenderedPage {
-    /// One element's part on the page, laid out, and where it sits.
+    /// One element's part on the page, placed, with what is drawn on it.
     struct Element {
-        var layout: TextLayout
-        var locale: String
+        var placed: PageSpace.PlacedElement
         var text: PlacedText
-        var origin: Point { text.origin }
     }
 
     /// The page's margin on every side, in points.
     static let margin = 36.0
 
-    /// `elements` (a page's) laid out `width` points wide with `metrics` and stacked from the
-    /// top margin, half a line apart. The one place that decides where elements sit on a page:
-    /// to be replaced by the library's page layout in points.
-    static func stack(_ elements: [PageElement], of book: OpenedBook, width: Double, metrics: HarfBuzzMetrics)
-        throws(CommandFailure) -> [Element]
-    {
-        var y = margin
-        var stacked: [Element] = []
-        for element in elements {
-            let text = element.element.text.substorage(element.range) ?? element.element.text
-            let locale = book.text(at: element.elementIndex).locale
-            let layout: TextLayout
-            do {
-                layout = try TextLayout(storage: text, locale: locale, width: width, metrics: metrics)
-            } catch {
-                throw CommandFailure("--locale: \(error)", exitCode: .usage)
-            }
-            stacked.append(
-                Element(
-                    layout: layout, locale: locale, text: PlacedText(geometry: layout, origin: Point(x: margin, y: y))))
-            y += layout.size.height + metrics.lineHeight / 2
+    /// `page`'s elements placed by its page space, moved inside the margin, each drawing only
+    /// its lines on the page, and the page's size: `lineLength` (the layout's width) along its
+    /// lines, as far as its lines reach across them (white space hanging past a line's end is
+    /// not counted).
+    static func place(_ page: Page, lineLength: Double) -> (elements: [Element], size: Size) {
+        let space = page.space()
+        var elements: [Element] = []
+        for placed in space.elements {
+            let origin = Point(x: placed.origin.x + margin, y: placed.origin.y + margin)
+            let lines = (placed.lines.first?.index ?? 0)..<((placed.lines.last?.index ?? -1) + 1)
+            elements.append(
+                Element(placed: placed, text: PlacedText(geometry: placed.geometry, origin: origin, lines: lines)))
         }
-        return stacked
+        let frames = space.lineFrames
+        let width = space.writingMode.isVertical ? frames.map(\.maxX).max() ?? 0 : lineLength
+        let height = space.writingMode.isVertical ? lineLength : frames.map(\.maxY).max() ?? 0
+        return (elements, Size(width: width + 2 * margin, height: height + 2 * margin))
     }
 
-    /// Puts the caret at `offset` (counted through the elements' texts one after another) and
-    /// highlights the `unit` holding it.
+    /// Puts the caret at `offset` (counted through the elements' parts on the page one after
+    /// another) and highlights the `unit` holding it.
     ///
     /// - Throws: a usage failure when `offset` is past the page's text.
     static func mark(_ elements: inout [Element], at offset: Int, unit: TextGranularity, spec: CommandSpec)
@@ -49,28 +42,30 @@ enum RenderedPage {
     {
         var start = 0
         for index in elements.indices {
+            let part = elements[index].placed.part
             let local = offset - start
-            let count = elements[index].layout.storage.count
-            if local < count || (local == count && index == elements.count - 1) {
-                let position = TextPosition(offset: local)
+            if local < part.range.count || (local == part.range.count && index == elements.count - 1) {
+                let position = TextPosition(offset: part.range.lowerBound + local)
                 elements[index].text.caret = position
-                elements[index].text.highlight = range(of: unit, at: position, in: elements[index])
+                elements[index].text.highlight = range(of: unit, at: position, in: elements[index].placed)
                 return
             }
-            start += count
+            start += part.range.count
         }
         throw CommandFailure(
             UsageError("--position \(offset) is past the page's text (\(start) UTF-16 code units)", spec: spec))
     }
 
-    /// The `unit` holding `position` in `element`: a word or sentence by the element's
-    /// tokenizer, a line by its layout.
-    private static func range(of unit: TextGranularity, at position: TextPosition, in element: Element) -> TextRange? {
-        let layout = element.layout
+    /// The `unit` holding `position` in `placed`'s element: a word or sentence by the element's
+    /// tokenizer, a line by its geometry.
+    private static func range(of unit: TextGranularity, at position: TextPosition, in placed: PageSpace.PlacedElement)
+        -> TextRange?
+    {
+        let geometry = placed.geometry
         if unit == .line {
-            return layout.lineNumber(for: position).map { TextRange(layout.lines[$0].contentRange) }
+            return geometry.lineNumber(for: position).map { TextRange(geometry.lines[$0].contentRange) }
         }
-        guard let tokenizer = try? StringTokenizer(storage: layout.storage, locale: element.locale) else { return nil }
+        let tokenizer = placed.part.element.stringTokenizer
         return tokenizer.rangeEnclosingPosition(position, with: unit, inDirection: .forward)
             ?? tokenizer.rangeEnclosingPosition(position, with: unit, inDirection: .backward)
     }
