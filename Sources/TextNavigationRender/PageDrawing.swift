@@ -39,16 +39,16 @@ struct PageDrawing {
         }
     }
 
-    /// The text in black: each paragraph shaped, each cluster's glyphs from its frame's left edge
+    /// The text in black: each line shaped, each cluster's glyphs from its frame's left edge
     /// (in vertical text, upright and centred in its column: rotated runs are not turned).
     private func drawGlyphs(of geometry: any TextGeometry, lines: Range<Int>) {
         let vertical = geometry.writingMode.isVertical
-        var paragraph: [(range: Range<Int>, frame: Rect)] = []
+        var line: [(range: Range<Int>, frame: Rect)] = []
         var glyphs = [[cairo_glyph_t]](repeating: [], count: metrics.fonts.count)
         var scales = [Double](repeating: 1, count: metrics.fonts.count)
         func place() {
-            let shaped = metrics.shape(paragraph.map(\.range), in: geometry.storage)
-            for (cluster, shapedCluster) in zip(paragraph, shaped) {
+            let shaped = metrics.shape(line.map(\.range), in: geometry.storage)
+            for (cluster, shapedCluster) in zip(line, shaped) {
                 // A line's thickness is the line height times the text scale: a row's height, or
                 // in vertical text a column's width, where each cluster stands upright, centred.
                 let thickness = vertical ? cluster.frame.width : cluster.frame.height
@@ -66,17 +66,14 @@ struct PageDrawing {
                     pen += glyph.advance * scale
                 }
             }
-            paragraph.removeAll(keepingCapacity: true)
+            line.removeAll(keepingCapacity: true)
         }
+        // Each line shaped alone, as the layout measured it (a line never crosses a paragraph).
         for index in lines {
             for cluster in geometry.clusterFrames(inLine: index) {
-                paragraph.append((cluster.range, cluster.frame))
-                if let last = geometry.storage.codeUnit(at: cluster.range.upperBound - 1),
-                    [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2029].contains(last)
-                {
-                    place()
-                }
+                line.append((cluster.range, cluster.frame))
             }
+            place()
         }
         place()
         cairo_set_source_rgb(context, 0, 0, 0)

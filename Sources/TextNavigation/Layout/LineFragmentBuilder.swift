@@ -2,6 +2,8 @@
 /// layout gives them: each line's content and trimmed ranges, rect and bidi runs.
 struct LineFragmentBuilder {
     let shaping: TextShaping
+    /// Each cluster's advance at text scale 1 (``TextShaping/advances(ofLines:metrics:)``).
+    let advances: [Double]
     let width: Double
     let scale: Double
     let lineHeight: Double
@@ -30,7 +32,7 @@ struct LineFragmentBuilder {
                 paragraph += 1
             }
             var total = 0.0
-            for cluster in clusters { total += shaping.advances[cluster] * scale }
+            for cluster in clusters { total += advances[cluster] * scale }
             var trimmedEnd = clusters.upperBound
             while trimmedEnd > clusters.lowerBound, shaping.hangs[trimmedEnd - 1] { trimmedEnd -= 1 }
             let direction = shaping.directions[paragraph]

@@ -42,6 +42,8 @@ public final class TextLayout: TextGeometry, LineUnitSource {
     private struct Lines: Sendable {
         var fragments: [LineFragment]
         var units: TextUnits
+        /// Each cluster's advance at text scale 1, each line measured as one run.
+        var advances: [Double]
     }
 
     /// Lays out `storage` for `width`, breaking lines by `locale`'s rules (a BCP-47 tag such as
@@ -136,7 +138,7 @@ public final class TextLayout: TextGeometry, LineUnitSource {
     public func clusterFrames(inLine index: Int) -> [ClusterFrame] {
         let lines = self.lines
         guard lines.indices.contains(index) else { return [] }
-        return shaping().frames(of: lines[index], scale: textScale)
+        return shaping().frames(of: lines[index], scale: textScale, advances: computed().advances)
     }
 
     // MARK: Lazy state
@@ -148,13 +150,15 @@ public final class TextLayout: TextGeometry, LineUnitSource {
     private func computed() -> Lines {
         if let lines = state.withLock({ $0 }) { return lines }
         let shaping = self.shaping()
+        let ranges = shaping.lines(width: width, scale: textScale)
+        let advances = shaping.advances(ofLines: ranges, metrics: metrics)
         let fragments = LineFragmentBuilder(
-            shaping: shaping, width: width, scale: textScale, lineHeight: lineHeight
-        ).fragments(of: shaping.lines(width: width, scale: textScale))
+            shaping: shaping, advances: advances, width: width, scale: textScale, lineHeight: lineHeight
+        ).fragments(of: ranges)
         var units = TextUnits()
         units.reserveCapacity(fragments.count)
         for fragment in fragments { units.append(fragment.contentRange) }
-        let lines = Lines(fragments: fragments, units: units)
+        let lines = Lines(fragments: fragments, units: units, advances: advances)
         return state.withLock { state in
             if let existing = state { return existing }
             state = lines

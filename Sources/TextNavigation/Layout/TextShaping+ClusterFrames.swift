@@ -1,9 +1,10 @@
 extension TextShaping {
     /// The frames of `line`'s clusters in storage order: runs placed left to right from the
-    /// line's left edge, each run's clusters in the run's direction, advances times `scale`.
+    /// line's left edge, each run's clusters in the run's direction, `advances` (one per cluster
+    /// of the text) times `scale`.
     ///
     /// - Complexity: O(k log n) for a line of k clusters in a text of n.
-    func frames(of line: LineFragment, scale: Double) -> [ClusterFrame] {
+    func frames(of line: LineFragment, scale: Double, advances: [Double]) -> [ClusterFrame] {
         guard !line.range.isEmpty else { return [] }
         let first = clusterIndex(startingAtOrBefore: line.range.lowerBound)
         let end = clusterIndex(startingAtOrBefore: line.range.upperBound)

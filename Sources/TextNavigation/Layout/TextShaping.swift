@@ -89,7 +89,7 @@ final class TextShaping: Sendable {
     /// The advances of `run`'s clusters from `metrics`, shaped together; a backend's answer of
     /// the wrong length is replaced by each cluster's own advance, and negative or NaN values
     /// by 0.
-    private static func runAdvances(_ run: [Range<Int>], storage: TextStorage, metrics: any FontMetrics)
+    static func runAdvances(_ run: [Range<Int>], storage: TextStorage, metrics: any FontMetrics)
         -> [Double]
     {
         guard !run.isEmpty else { return [] }
@@ -198,5 +198,26 @@ final class TextShaping: Sendable {
             }
         }
         return true
+    }
+
+    /// The advances of the clusters of `lines` (the fitter's, top to bottom) with each line's
+    /// clusters measured again as one run, as a renderer shapes a line: a paragraph's shaping
+    /// kerns or joins a line's last cluster with the next line's first, which the line drawn
+    /// alone does not. For the cell model, whose clusters never interact, ``advances`` as they
+    /// are.
+    ///
+    /// - Complexity: O(n) in the text's length, plus the font model's measuring.
+    func advances(ofLines lines: [Range<Int>], metrics: any FontMetrics) -> [Double] {
+        guard !(metrics is CellMetrics), lines.count > 1 else { return advances }
+        var result = advances
+        var cluster = 0
+        for line in lines {
+            let first = cluster
+            while cluster < clusterCount, Int(boundaries[cluster]) < line.upperBound { cluster += 1 }
+            guard cluster > first else { continue }
+            let run = (first..<cluster).map { Int(boundaries[$0])..<Int(boundaries[$0 + 1]) }
+            result.replaceSubrange(first..<cluster, with: Self.runAdvances(run, storage: storage, metrics: metrics))
+        }
+        return result
     }
 }
