@@ -14,7 +14,7 @@ struct EPUBBlock: Sendable {
     var language = ""
     /// The direction its markup gives (`dir`), if any.
     var direction: WritingDirection?
-    /// The writing mode its content document's style gives it (``EPUBWritingMode``).
+    /// The writing mode its content document's style gives it or its ancestors (``EPUBWritingMode``).
     var writingMode = WritingMode.horizontalTopToBottom
     /// Ruby readings over the text.
     var ruby: [RubyAnnotation] = []

@@ -208,12 +208,11 @@ public struct EPUBBook: Sendable {
             if !item.isLinear { endText(of: &spine.blocks, with: &carried) }
             guard let root = try contentRoot(path, in: archive, problems: &problems) else { continue }
             var reader = XHTMLContentReader(
-                defaultLanguage: "und", defaultDirection: nil, firstStructureID: spine.nextStructureID)
+                defaultLanguage: "und", defaultDirection: nil, firstStructureID: spine.nextStructureID,
+                style: EPUBWritingMode.style(of: root, path: path, in: archive))
             reader.read(root)
             spine.nextStructureID = reader.nextStructureID
             var found = reader.blocks
-            let writingMode = EPUBWritingMode.of(root, path: path, in: archive)
-            for index in found.indices { found[index].writingMode = writingMode }
             if !carried.isEmpty, !found.isEmpty {
                 found[0].printPages.insert(contentsOf: carried.map { PrintPageMarker(label: $0, offset: 0) }, at: 0)
                 carried = []

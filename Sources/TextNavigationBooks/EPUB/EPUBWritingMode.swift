@@ -1,28 +1,40 @@
 import TextNavigation
 
-/// The writing mode a content document's style gives its text (CSS `writing-mode`, with EPUB's
-/// `-epub-writing-mode` and WebKit's `-webkit-writing-mode`): what a reading system lays the
-/// document's blocks out in.
+/// The writing mode a content document's style gives its elements (CSS `writing-mode`, with
+/// EPUB's `-epub-writing-mode` and WebKit's `-webkit-writing-mode`): what a reading system lays
+/// each block out in.
 ///
-/// A plain reading of the cascade, at the document's level only:
+/// A plain reading of the cascade:
 /// - the style sheets are the head's `<link rel="stylesheet">` (alternate ones left out) and
-///   `<style>` elements, in document order, then the `style` attributes of `html` and `body`;
-/// - a rule counts when one of its selectors is a single compound selector for `html` (or
-///   `:root`) or `body`: the element's name, `*` or nothing, with classes the element has
-///   (`html`, `body.bodymatter`, `.vertical`); rules inside at-rules (`@media`) are left out;
-/// - the last declaration wins (specificity and `!important` are not weighed), and `body`'s
-///   own value wins over the one it inherits from `html`.
-///
-/// A `writing-mode` on an element inside the body is not read: every block of a document has
-/// the document's writing mode.
+///   `<style>` elements, in document order, then an element's own `style` attribute;
+/// - a rule counts when one of its selectors is a single compound selector for the element:
+///   its name, `*` or nothing (`:root` for `html`), with classes the element has (`html`,
+///   `body.bodymatter`, `p.tate`, `.vertical`); rules inside at-rules (`@media`) and selectors
+///   with combinators, ids or attributes are left out;
+/// - the last declaration wins (specificity and `!important` are not weighed);
+/// - an element without a value of its own inherits its parent's, from `html` down, as CSS's
+///   `writing-mode` is inherited ``XHTMLContentReader`` carries it down.
 enum EPUBWritingMode {
     /// The property names that set the writing mode.
     private static let properties: Set<String> = ["writing-mode", "-epub-writing-mode", "-webkit-writing-mode"]
 
-    /// The writing mode of the content document at `path` whose root element is `root`, its
-    /// linked style sheets read from `archive` (one that is missing or not UTF-8 is passed by).
-    static func of(_ root: XMLNode, path: String, in archive: EPUBArchive) -> WritingMode {
-        let body = root.element(named: "body")
+    /// A content document's rules that set a writing mode, in order.
+    struct Style: Sendable {
+        /// Each rule's selector list and the mode it sets.
+        var rules: [(selectors: Substring, mode: WritingMode)] = []
+
+        /// The writing mode `element` sets for itself: its `style` attribute's, else the last
+        /// matching rule's; `nil` when it inherits its parent's.
+        func mode(of element: XMLNode) -> WritingMode? {
+            if let inline = element.attribute("style").flatMap({ declared(in: Substring($0)) }) { return inline }
+            let isRoot = element.name == "html"
+            return rules.last { matches($0.selectors, element, isRoot: isRoot) }?.mode
+        }
+    }
+
+    /// The style of the content document at `path` whose root element is `root`, its linked
+    /// style sheets read from `archive` (one that is missing or not UTF-8 is passed by).
+    static func style(of root: XMLNode, path: String, in archive: EPUBArchive) -> Style {
         var sheets: [String] = []
         for node in root.element(named: "head")?.elements ?? [] {
             if node.name == "style" {
@@ -37,18 +49,13 @@ enum EPUBWritingMode {
                 sheets.append(css)
             }
         }
-        var forRoot: WritingMode?
-        var forBody: WritingMode?
+        var style = Style()
         for sheet in sheets {
             for rule in rules(of: sheet) {
-                guard let mode = declared(in: rule.declarations) else { continue }
-                if matches(rule.selectors, root, isRoot: true) { forRoot = mode }
-                if let body, matches(rule.selectors, body, isRoot: false) { forBody = mode }
+                if let mode = declared(in: rule.declarations) { style.rules.append((rule.selectors, mode)) }
             }
         }
-        if let inline = root.attribute("style").flatMap({ declared(in: Substring($0)) }) { forRoot = inline }
-        if let inline = body?.attribute("style").flatMap({ declared(in: Substring($0)) }) { forBody = inline }
-        return forBody ?? forRoot ?? .horizontalTopToBottom
+        return style
     }
 
     /// The top-level rules of `sheet`: their selector lists and declaration blocks, comments

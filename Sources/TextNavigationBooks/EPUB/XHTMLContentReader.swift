@@ -71,10 +71,14 @@ struct XHTMLContentReader {
     private var idStarts: [String: Point] = [:]
     private let defaultLanguage: String
     private let defaultDirection: WritingDirection?
+    /// The document's rules that set a writing mode.
+    let style: EPUBWritingMode.Style
 
-    private struct Context {
+    struct Context {
         var language: String
         var direction: WritingDirection?
+        /// The writing mode the style gives the element or it inherits (``EPUBWritingMode``).
+        var writingMode = WritingMode.horizontalTopToBottom
         var headingLevel = 0
         var preservesSpace = false
         /// The nearest `ssml:alphabet`.
@@ -91,10 +95,15 @@ struct XHTMLContentReader {
     ]
     private static let skippedNames: Set<String> = ["head", "script", "style", "template", "rp", "noscript", "title"]
 
-    /// A reader whose structures' ids start at `firstStructureID`.
-    init(defaultLanguage: String, defaultDirection: WritingDirection?, firstStructureID: Int = 0) {
+    /// A reader whose structures' ids start at `firstStructureID`, its elements' writing modes
+    /// set by `style`.
+    init(
+        defaultLanguage: String, defaultDirection: WritingDirection?, firstStructureID: Int = 0,
+        style: EPUBWritingMode.Style = EPUBWritingMode.Style()
+    ) {
         self.defaultLanguage = defaultLanguage
         self.defaultDirection = defaultDirection
+        self.style = style
         self.nextStructureID = firstStructureID
     }
 
@@ -118,7 +127,7 @@ struct XHTMLContentReader {
             anchors[id] = blocks.count
             idsAwaitingText.append(id)
         }
-        visitElement(node, name: name, Self.context(of: node, inheriting: inherited))
+        visitElement(node, name: name, context(of: node, inheriting: inherited))
         if let id { closeID(id) }
     }
 
@@ -178,22 +187,6 @@ struct XHTMLContentReader {
         if isBlock { endBlock() }
     }
 
-    /// Whether `node` is hidden from reading: `hidden`, or `aria-hidden="true"`.
-    private static func isHidden(_ node: XMLNode) -> Bool {
-        node.attribute("hidden") != nil || node.attribute("aria-hidden")?.lowercased() == "true"
-    }
-
-    /// The context inside `node`: `inherited` with the node's language and direction.
-    private static func context(of node: XMLNode, inheriting inherited: Context) -> Context {
-        var context = inherited
-        if let language = node.declaredLanguage { context.language = language }
-        if let direction = node.declaredDirection { context.direction = direction }
-        if let alphabet = node.attribute("alphabet", namespace: XMLNode.ssml), !alphabet.isEmpty {
-            context.alphabet = PhoneticAlphabet(rawValue: alphabet)
-        }
-        return context
-    }
-
     /// Reads an element whose children are not visited as they are (an image, SVG, MathML, a
     /// line break, ruby, a link); returns `false`, reading nothing, for any other element.
     private mutating func visitLeaf(_ node: XMLNode, name: String, isNoteReference: Bool, _ context: Context) -> Bool {
@@ -247,7 +240,7 @@ struct XHTMLContentReader {
     private mutating func visitSVG(_ node: XMLNode, _ inherited: Context, depth: Int) {
         guard depth < 256 else { return }
         for child in node.children where child.isElement {
-            let context = Self.context(of: child, inheriting: inherited)
+            let context = context(of: child, inheriting: inherited)
             if Self.isHidden(child) { continue }
             switch child.name {
             case "title" where depth == 0 && node.name == "svg":
@@ -335,6 +328,7 @@ struct XHTMLContentReader {
             if current.text.isEmpty {
                 current.language = context.language
                 current.direction = context.direction
+                current.writingMode = context.writingMode
                 current.headingLevel = context.headingLevel
                 current.structures = context.structures
                 for label in pendingMarkers { current.printPages.append(PrintPageMarker(label: label, offset: 0)) }

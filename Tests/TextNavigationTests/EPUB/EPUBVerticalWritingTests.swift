@@ -116,4 +116,22 @@ struct EPUBVerticalWritingTests {
         #expect(!EPUBWritingMode.matches("body.c", body, isRoot: false))
         #expect(!EPUBWritingMode.matches("p", body, isRoot: false))
     }
+
+    @Test("writing-mode on an element inside the body: by class, by style attribute, inherited by its blocks")
+    func elementLevelWritingModes() throws {
+        let head = """
+            <style>p.tate { writing-mode: vertical-rl } .yoko { -epub-writing-mode: horizontal-tb }</style>
+            """
+        let body = """
+            <p>横書きの段落。</p>
+            <p class="tate">縦書きの段落。</p>
+            <div style="writing-mode: vertical-lr"><p>左から右の縦書き。</p><p class="yoko">また横書き。</p></div>
+            """
+        let book = try EPUBBook(bytes: try HostileEPUB.book(body: body, head: head).bytes())
+        let document = Document(epub: book)
+        let modes = document.elements.indices.map { document.elements[$0].markup.writingMode }
+        #expect(modes == [.horizontalTopToBottom, .verticalRightToLeft, .verticalLeftToRight, .horizontalTopToBottom])
+        #expect(document.elements[1].geometry.writingMode == .verticalRightToLeft)
+        #expect(document.elements[2].geometry.selectionRects(for: TextRange(0..<3)).allSatisfy { $0.isVertical })
+    }
 }
