@@ -18,6 +18,7 @@ let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailu
     (SavedCommand.spec, SavedCommand.run),
     (UnsaveCommand.spec, UnsaveCommand.run),
     (ServeCommand.spec, ServeCommand.run),
+    (ExportCommand.spec, ExportCommand.run),
 ]
 
 @MainActor

@@ -50,6 +50,7 @@ enum ReadCommand {
               saved   List a book's saved selections.
               unsave  Remove a saved selection.
               serve   Answer JSON-RPC 2.0 requests on standard input (for backends in any language).
+              export  Write an audiobook (.m4b, .opus), a synchronized EPUB 3 or subtitles.
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 
