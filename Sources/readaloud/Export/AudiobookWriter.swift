@@ -26,14 +26,8 @@ enum AudiobookWriter {
                 to: timeline.milliseconds(timeline.offsets[index + 1]))
         }
         for number in timeline.chapters.indices.map({ $0 + 1 }) {
-            do {
-                try ChapterAudio.forEachBlock(of: cache.audio(of: number)) { samples in
-                    try encoder.write(samples)
-                }
-            } catch let failure as ExportFailure {
-                throw failure
-            } catch {
-                throw ExportFailure(.ioError, "cannot read chapter \(number)'s audio: \(error.localizedDescription)")
+            try ChapterAudio.blocks(of: cache.audio(of: number)) { (samples) throws(ExportFailure) in
+                try encoder.write(samples)
             }
         }
         try encoder.finish()

@@ -71,9 +71,23 @@ enum ChapterAudio {
         }
     }
 
+    /// Reads the samples of the WAV file at `url` in blocks, calling `body` with each; a
+    /// failure to read is an I/O error (74).
+    static func blocks(
+        of url: URL, _ body: (UnsafeBufferPointer<Int16>) throws(ExportFailure) -> Void
+    ) throws(ExportFailure) {
+        do {
+            try forEachBlock(of: url) { samples in try body(samples) }
+        } catch let failure as ExportFailure {
+            throw failure
+        } catch {
+            throw ExportFailure(.ioError, "cannot read \(url.path): \(error.localizedDescription)")
+        }
+    }
+
     /// Reads the samples of the WAV file at `url` in blocks of `block` samples, calling `body`
     /// with each.
-    static func forEachBlock(
+    private static func forEachBlock(
         of url: URL, block: Int = 1 << 16, _ body: (UnsafeBufferPointer<Int16>) throws -> Void
     ) throws {
         let handle = try FileHandle(forReadingFrom: url)

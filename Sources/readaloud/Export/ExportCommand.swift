@@ -75,6 +75,8 @@ enum ExportCommand {
         // A Ctrl-C reaches every process of the terminal's group: a worker just ends (its
         // chapter, unfinished, was never renamed into place).
         for number in InterruptRequest.signals { signal(number, SIG_DFL) }
+        // A file size limit (`ulimit -f`) is a full disk: a write fails (74), not the process.
+        signal(SIGXFSZ, SIG_IGN)
         let book = try open(arguments)
         let pronunciations: any PronunciationSource
         do {
@@ -97,6 +99,7 @@ enum ExportCommand {
         let format = try checkArguments(arguments, output: output)
         try checkEngine(settings(arguments))
         InterruptRequest.install()
+        signal(SIGXFSZ, SIG_IGN)
         let book = try open(arguments)
         _ = try? LexiconOption.load(arguments)
         let chapters = ExportChapter.plan(of: book)
@@ -114,7 +117,8 @@ enum ExportCommand {
         }
         progress.stage("writing \(output.lastPathComponent)")
         try write(
-            BookTimeline(timings), format: format, book: book, arguments: arguments, cache: cache, to: output)
+            BookTimeline(timings), chapters: chapters, format: format, book: book, arguments: arguments, cache: cache,
+            to: output)
         cache.remove()
     }
 
