@@ -138,13 +138,39 @@ int cmedia_encoder_add_chapter(cmedia_encoder *encoder, int64_t start_ms, int64_
     chapter->start = start_ms;
     chapter->end = end_ms;
     av_dict_set(&chapter->metadata, "title", title, 0);
-    av_dynarray_add(&encoder->format->chapters, &encoder->format->nb_chapters, chapter);
+    av_dynarray_add(&encoder->format->chapters, (int *)&encoder->format->nb_chapters, chapter);
     return 0;
+}
+
+/// Ogg keeps its tags and chapters in the stream's comments. FFmpeg's own chapter comments
+/// round the seconds to the nearest (7.508 s is written 00:00:08.508), so they are written here
+/// as the comments themselves (CHAPTER001=00:00:07.508, CHAPTER001NAME=...), exact.
+static void move_tags_to_comments(cmedia_encoder *encoder) {
+    AVFormatContext *format = encoder->format;
+    if (strcmp(format->oformat->name, "ogg") != 0) return;
+    av_dict_copy(&encoder->stream->metadata, format->metadata, 0);
+    for (unsigned index = 0; index < format->nb_chapters; index++) {
+        AVChapter *chapter = format->chapters[index];
+        int64_t ms = av_rescale_q(chapter->start, chapter->time_base, (AVRational){1, 1000});
+        char key[32], time[32];
+        snprintf(key, sizeof key, "CHAPTER%03u", index + 1);
+        snprintf(time, sizeof time, "%02lld:%02lld:%02lld.%03lld", (long long)(ms / 3600000),
+                 (long long)(ms / 60000 % 60), (long long)(ms / 1000 % 60), (long long)(ms % 1000));
+        av_dict_set(&encoder->stream->metadata, key, time, 0);
+        AVDictionaryEntry *title = av_dict_get(chapter->metadata, "title", NULL, 0);
+        snprintf(key, sizeof key, "CHAPTER%03uNAME", index + 1);
+        av_dict_set(&encoder->stream->metadata, key, title ? title->value : "", 0);
+        av_dict_free(&chapter->metadata);
+        av_freep(&format->chapters[index]);
+    }
+    av_freep(&format->chapters);
+    format->nb_chapters = 0;
 }
 
 static int start(cmedia_encoder *encoder, char *error, size_t capacity) {
     if (encoder->started) return 0;
     encoder->started = 1;
+    move_tags_to_comments(encoder);
     AVDictionary *options = NULL;
     int status = avformat_write_header(encoder->format, &options);
     av_dict_free(&options);

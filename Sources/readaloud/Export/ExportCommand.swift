@@ -101,7 +101,11 @@ enum ExportCommand {
         InterruptRequest.install()
         signal(SIGXFSZ, SIG_IGN)
         let book = try open(arguments)
-        _ = try? LexiconOption.load(arguments)
+        do {
+            _ = try LexiconOption.load(arguments)  // a bad lexicon is said once, before any work
+        } catch {
+            throw ExportFailure(error.exitCode, error.message)
+        }
         let chapters = ExportChapter.plan(of: book)
         guard !chapters.isEmpty else { throw ExportFailure(.dataError, "the book has nothing to read") }
         let cache = ExportCache(output: output)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import TextNavigation
@@ -41,6 +42,9 @@ final class RecordingSpeechEngine: SpeechEngine, @unchecked Sendable {
         audioURL = audio
     }
 
+    /// Speaks `request` whole before returning, so that nothing the player says next (a page
+    /// turn, at high priority) can cut an utterance off: the audio is the same however fast the
+    /// machine is.
     func speak(_ request: SpeechRequest, reporting: @escaping @Sendable (SpeechEngineReport) -> Void) {
         guard request.element != nil else {
             if case .heading = request.event { record(silence: Self.headingPause) }
@@ -48,21 +52,26 @@ final class RecordingSpeechEngine: SpeechEngine, @unchecked Sendable {
             return
         }
         let marks = Mutex<[(word: Int, milliseconds: Int)]>([])
-        voice.speak(request) { [self] report in
+        let outcome = Mutex<SpeechEngineReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        voice.speak(request) { report in
             switch report {
             case .word(let word, let milliseconds):
                 marks.withLock { $0.append((word, milliseconds)) }
-            case .finished:
-                record(request, marks: marks.withLock { $0 })
-                reporting(.finished)
             default:
-                reporting(report)
+                outcome.withLock { $0 = report }
+                done.signal()
             }
         }
+        done.wait()
+        let report = outcome.withLock { $0 } ?? .finished
+        if case .finished = report { record(request, marks: marks.withLock { $0 }) }
+        reporting(report)
     }
 
+    /// Nothing to stop: ``speak(_:reporting:)`` returns when the speech has ended.
     @discardableResult
-    func stop() -> Bool { voice.stop() }
+    func stop() -> Bool { false }
 
     /// Closes the chapter's audio and returns its timing; throws the first failure.
     func finish(title: String) throws(ExportFailure) -> ChapterTiming {
