@@ -11,7 +11,7 @@
 #     sentence's clipBegin (sentence sync) on.
 #
 # Usage: scripts/export-bench.sh [BOOK]   (default: Books/alice-in-wonderland.txt cut to its
-#        first EXPORT_BENCH_CHARS characters, 60000)
+#        first EXPORT_BENCH_CHARS characters, 20000)
 #   READALOUD            the binary (default: .build/debug/readaloud)
 #   EXPORT_BENCH_MB      the size of the memory run's book (default 10)
 #   EXPORT_BENCH_SECONDS how long the memory run works before its Ctrl-C (default 120)
@@ -27,7 +27,7 @@ if len(sys.argv) > 2:
 else:
     book = os.path.join(work, "alice-part.txt")
     with open("Books/alice-in-wonderland.txt", encoding="utf-8") as f:
-        open(book, "w", encoding="utf-8").write(f.read()[: int(os.environ.get("EXPORT_BENCH_CHARS", "60000"))])
+        open(book, "w", encoding="utf-8").write(f.read()[: int(os.environ.get("EXPORT_BENCH_CHARS", "20000"))])
 cores = os.cpu_count() or 1
 
 def export(out, *args):
@@ -40,16 +40,19 @@ def duration(path):
                          capture_output=True, text=True, check=True).stdout
     return float(out.strip())
 
-# Real-time factor, one core against every core.
-one = os.path.join(work, "one.m4b"); every = os.path.join(work, "every.m4b")
-t1 = export(one, "--jobs", "1")
-tn = export(every, "--jobs", str(cores))
-audio = duration(one)
-same = open(one, "rb").read() == open(every, "rb").read()
-print(f"export: {os.path.basename(book)}: {audio:.1f} s of audio")
-print(f"export: --jobs 1: {t1:.1f} s, real-time factor {t1 / audio:.4f}")
-print(f"export: --jobs {cores}: {tn:.1f} s, real-time factor {tn / audio:.4f} ({tn / t1:.2f}x the one-core time)")
-print(f"export: --jobs 1 and --jobs {cores} give the same bytes: {'yes' if same else 'NO'}")
+# Real-time factor, one core against every core: the audiobook (synthesis in parallel, then
+# one encoding pass) and the subtitles (synthesis alone).
+audio = None
+for kind in ["m4b", "srt"]:
+    one = os.path.join(work, "one." + kind); every = os.path.join(work, "every." + kind)
+    t1 = export(one, "--jobs", "1")
+    tn = export(every, "--jobs", str(cores))
+    if audio is None:
+        audio = duration(one)
+        print(f"export: {os.path.basename(book)}: {audio:.1f} s of audio")
+    same = open(one, "rb").read() == open(every, "rb").read()
+    print(f"export .{kind}: --jobs 1: {t1:.1f} s, real-time factor {t1 / audio:.4f}; --jobs {cores}: {tn:.1f} s, "
+          f"real-time factor {tn / audio:.4f} ({tn / t1:.2f}x the one-core time); same bytes: {'yes' if same else 'NO'}")
 
 # Sync error: sox's onset of each sentence's first word against its clipBegin.
 def clips(epub):

@@ -12,7 +12,8 @@ enum ExportOptions {
         "format", valueName: "F", help: "Progress as text on standard error, or JSON Lines on standard output.",
         allowed: ExportProgressFormat.allCases, default: .text)
     static let jobs = CommandOption.integer(
-        "jobs", valueName: "N", help: "Chapters synthesized at once, each in its own process.", in: 1...256,
+        "jobs", valueName: "N",
+        help: "Chapters synthesized at once, each in its own process (default: the core count).", in: 1...256,
         default: ProcessInfo.processInfo.activeProcessorCount)
     static let sync = CommandOption.choice(
         "sync", valueName: "UNIT", help: "EPUB: a Media Overlay clip per sentence or per word.",

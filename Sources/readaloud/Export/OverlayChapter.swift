@@ -39,11 +39,17 @@ struct OverlayChapter {
             var cursor = 0
             for (index, sentence) in (sentences[element] ?? []).sorted(by: { $0.element.start < $1.element.start }) {
                 let range = max(cursor, sentence.start)..<min(text.count, sentence.end)
-                guard !range.isEmpty else { continue }
+                // Text without audio of its own stays unmarked: a clip cannot be empty.
+                guard !range.isEmpty,
+                    Self.seconds(sentence.begin, timing.sampleRate)
+                        != Self.seconds(
+                            sentence.finish, timing.sampleRate)
+                else { continue }
                 html += Self.escaped(text, cursor..<range.lowerBound)
                 let id = "s\(index + 1)"
                 html += "<span id=\"\(id)\">"
-                html += Self.words(of: sentence, in: range, text: text, id: id, sync: sync, clips: &clips)
+                html += Self.words(
+                    of: sentence, in: range, text: text, id: id, sync: sync, rate: timing.sampleRate, clips: &clips)
                 html += "</span>"
                 cursor = range.upperBound
             }
@@ -57,7 +63,7 @@ struct OverlayChapter {
     /// The sentence's inside: its words each in a span (with `.word`), and the clips.
     private static func words(
         of sentence: ChapterTiming.Sentence, in range: Range<Int>, text: [UInt16], id: String,
-        sync: SyncGranularity, clips: inout [Clip]
+        sync: SyncGranularity, rate: Int, clips: inout [Clip]
     ) -> String {
         guard sync == .word, !sentence.words.isEmpty else {
             clips.append(Clip(id: id, begin: sentence.begin, end: sentence.finish))
@@ -69,10 +75,13 @@ struct OverlayChapter {
             let wordRange = max(cursor, word.start)..<min(range.upperBound, word.end)
             guard !wordRange.isEmpty else { continue }
             let end = index + 1 < sentence.words.count ? sentence.words[index + 1].begin : sentence.finish
+            // A word the engine gave no time of its own (its mark and the next one's at the same
+            // millisecond) stays in its sentence's text, unmarked: a clip cannot be empty.
+            guard seconds(end, rate) != seconds(word.begin, rate) else { continue }
             let wordID = "\(id)w\(index + 1)"
             html += escaped(text, cursor..<wordRange.lowerBound)
             html += "<span id=\"\(wordID)\">" + escaped(text, wordRange) + "</span>"
-            clips.append(Clip(id: wordID, begin: word.begin, end: max(end, word.begin)))
+            clips.append(Clip(id: wordID, begin: word.begin, end: end))
             cursor = wordRange.upperBound
         }
         return html + escaped(text, cursor..<range.upperBound)
