@@ -15,6 +15,17 @@ enum AudiobookWriter {
         _ timeline: BookTimeline, cache: ExportCache, tags: Tags, format: AudiobookEncoder.Format, to url: URL
     ) throws(ExportFailure) {
         let encoder = try AudiobookEncoder(url: url, format: format, sampleRate: timeline.sampleRate)
+        tag(encoder, timeline: timeline, tags: tags)
+        for number in timeline.chapters.indices.map({ $0 + 1 }) {
+            try ChapterAudio.blocks(of: cache.audio(of: number)) { (samples) throws(ExportFailure) in
+                try encoder.write(samples)
+            }
+        }
+        try encoder.finish()
+    }
+
+    /// Gives `encoder` the book's tags and a chapter mark per chapter of `timeline`.
+    static func tag(_ encoder: AudiobookEncoder, timeline: BookTimeline, tags: Tags) {
         encoder.setMetadata("title", tags.title)
         encoder.setMetadata("album", tags.title)
         if let author = tags.author { encoder.setMetadata("artist", author) }
@@ -25,11 +36,5 @@ enum AudiobookWriter {
                 title: chapter.title, from: timeline.milliseconds(timeline.offsets[index]),
                 to: timeline.milliseconds(timeline.offsets[index + 1]))
         }
-        for number in timeline.chapters.indices.map({ $0 + 1 }) {
-            try ChapterAudio.blocks(of: cache.audio(of: number)) { (samples) throws(ExportFailure) in
-                try encoder.write(samples)
-            }
-        }
-        try encoder.finish()
     }
 }

@@ -5,17 +5,20 @@ extension ExportCommand {
     /// Writes `timeline` as `format` to `output`: under a temporary name first (`OUT.tmp`),
     /// renamed when whole; removed when the writing fails (a full disk: 74).
     static func write(
-        _ timeline: BookTimeline, chapters: [ExportChapter], format: ExportFormat, book: OpenedBook,
+        _ timeline: BookTimeline, chapters: [ExportChapter], format: ExportFormat, pipeline: PipelinedAudiobook?,
+        book: OpenedBook,
         arguments: ParsedArguments,
         cache: ExportCache, to output: URL
     ) throws(ExportFailure) {
         let temporary = output.appendingPathExtension("tmp")
-        try? FileManager.default.removeItem(at: temporary)
+        if pipeline == nil { try? FileManager.default.removeItem(at: temporary) }
         do throws(ExportFailure) {
             switch format {
             case .srt, .vtt:
                 let text = SubtitleWriter.text(of: timeline, kind: format == .srt ? .srt : .vtt)
                 try writeFile(Data(text.utf8), to: temporary)
+            case .m4b where pipeline != nil:
+                try pipeline?.finish(timeline, tags: tags(of: book, arguments))
             case .m4b, .opus:
                 try AudiobookWriter.write(
                     timeline, cache: cache, tags: tags(of: book, arguments), format: format.audio ?? .mp4AAC,

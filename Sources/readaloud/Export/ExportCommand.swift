@@ -112,7 +112,16 @@ enum ExportCommand {
         let progress = ExportProgress(
             style: ExportProgress.style(jsonl: arguments[ExportOptions.format] == .jsonl),
             weights: weights(of: chapters, in: book.document))
-        try synthesize(chapters, arguments: arguments, cache: cache, progress: progress)
+        let pipeline =
+            format == .m4b ? PipelinedAudiobook(cache: cache, url: output.appendingPathExtension("tmp")) : nil
+        do {
+            try synthesize(chapters, arguments: arguments, cache: cache, progress: progress) {
+                pipeline?.chapterFinished($0)
+            }
+        } catch {
+            pipeline?.abandon()
+            throw error
+        }
         var timings: [ChapterTiming] = []
         for (index, chapter) in chapters.enumerated() {
             var timing = try cache.loadTiming(of: index + 1)
@@ -121,7 +130,8 @@ enum ExportCommand {
         }
         progress.stage("writing \(output.lastPathComponent)")
         try write(
-            BookTimeline(timings), chapters: chapters, format: format, book: book, arguments: arguments, cache: cache,
+            BookTimeline(timings), chapters: chapters, format: format, pipeline: pipeline, book: book,
+            arguments: arguments, cache: cache,
             to: output)
         cache.remove()
     }
@@ -171,7 +181,8 @@ enum ExportCommand {
 
     /// Synthesizes the chapters not finished yet, `--jobs` at a time.
     private static func synthesize(
-        _ chapters: [ExportChapter], arguments: ParsedArguments, cache: ExportCache, progress: ExportProgress
+        _ chapters: [ExportChapter], arguments: ParsedArguments, cache: ExportCache, progress: ExportProgress,
+        ready: (Int) -> Void
     ) throws(ExportFailure) {
         let plan = ExportPlan(chapters: chapters, arguments: arguments)
         try cache.prepare(plan: plan.data, resume: arguments[ExportOptions.resume])
@@ -179,6 +190,7 @@ enum ExportCommand {
         for (index, chapter) in chapters.enumerated() {
             if cache.isFinished(index + 1) {
                 progress.kept(index + 1)
+                ready(index + 1)
             } else {
                 pending.append(ChapterWorker.Job(number: index + 1, elements: chapter.elements))
             }
@@ -187,7 +199,10 @@ enum ExportCommand {
             executable: executable, arguments: Array(CommandLine.arguments.dropFirst()),
             jobs: arguments[ExportOptions.jobs])
         do {
-            try pool.run(pending) { progress.finished($0.number) }
+            try pool.run(pending) {
+                progress.finished($0.number)
+                ready($0.number)
+            }
         } catch {
             if error.exitCode == InterruptRequest.exitCode, InterruptRequest.isRequested {
                 writeToStandardError(
