@@ -123,6 +123,16 @@ let package = Package(
                 .linkedLibrary("avutil"),
             ]
         ),
+        // FFmpeg's libraries again, the other way: encoding `readaloud export`'s audiobooks (AAC
+        // in MP4 with chapters, Opus in Ogg with chapter comments), bit-exact. Its header exposes
+        // only standard C types.
+        .target(
+            name: "CMediaEncoder",
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swresample"),
+                .linkedLibrary("avutil"),
+            ]
+        ),
         .target(
             name: "TextNavigationSpeech",
             dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CMediaDecoder"]
@@ -157,7 +167,7 @@ let package = Package(
             dependencies: [
                 "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationSpeech",
                 "TextNavigationAccessibility", "TextNavigationRender", "ReadaloudJSON", "ReadaloudBench",
-                "CNCurses",
+                "CNCurses", "CMediaEncoder",
             ]
         ),
         // An example reader backend: embeds the library through its public API alone (a custom

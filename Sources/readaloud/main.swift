@@ -19,6 +19,7 @@ let subcommands: [(spec: CommandSpec, run: (ParsedArguments) throws(CommandFailu
     (UnsaveCommand.spec, UnsaveCommand.run),
     (ServeCommand.spec, ServeCommand.run),
     (RenderCommand.spec, RenderCommand.run),
+    (ExportCommand.spec, ExportCommand.run),
 ]
 
 @MainActor

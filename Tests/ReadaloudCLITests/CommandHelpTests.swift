@@ -24,7 +24,7 @@ import Testing
 
     @Test func theMainHelpListsEverySubcommand() throws {
         let help = try CLIRunner.run(["--help"]).standardOutput
-        for name in ["units", "probe", "search", "bench", "save", "saved", "unsave", "serve", "render"] {
+        for name in ["units", "probe", "search", "bench", "save", "saved", "unsave", "serve", "render", "export"] {
             #expect(help.contains("\n  \(name) ") || help.contains("  \(name)  "), "\(name) is not in --help")
             let own = try CLIRunner.run([name, "--help"])
             #expect(own.status == 0 && own.standardOutput.contains("USAGE: readaloud \(name)"), "\(name) --help")

@@ -51,6 +51,7 @@ enum ReadCommand {
               unsave  Remove a saved selection.
               serve   Answer JSON-RPC 2.0 requests on standard input (for backends in any language).
               render  Draw one page to a PNG with a real font, the current unit highlighted.
+              export  Write an audiobook (.m4b, .opus), a synchronized EPUB 3 or subtitles.
             See 'readaloud <subcommand> --help' for each one's options.
             """)
 

@@ -1,0 +1,40 @@
+import Foundation
+
+/// An export's audiobook: the chapters' audio, one after the other, encoded by FFmpeg with a
+/// chapter mark per chapter and the book's title, author and language.
+enum AudiobookWriter {
+    /// The book's tags: title, author, language.
+    struct Tags {
+        var title: String
+        var author: String?
+        var language: String
+    }
+
+    /// Writes `timeline` (its chapters' audio in `cache`) to `url` in `format`.
+    static func write(
+        _ timeline: BookTimeline, cache: ExportCache, tags: Tags, format: AudiobookEncoder.Format, to url: URL
+    ) throws(ExportFailure) {
+        let encoder = try AudiobookEncoder(url: url, format: format, sampleRate: timeline.sampleRate)
+        tag(encoder, timeline: timeline, tags: tags)
+        for number in timeline.chapters.indices.map({ $0 + 1 }) {
+            try ChapterAudio.blocks(of: cache.audio(of: number)) { (samples) throws(ExportFailure) in
+                try encoder.write(samples)
+            }
+        }
+        try encoder.finish()
+    }
+
+    /// Gives `encoder` the book's tags and a chapter mark per chapter of `timeline`.
+    static func tag(_ encoder: AudiobookEncoder, timeline: BookTimeline, tags: Tags) {
+        encoder.setMetadata("title", tags.title)
+        encoder.setMetadata("album", tags.title)
+        if let author = tags.author { encoder.setMetadata("artist", author) }
+        encoder.setMetadata("language", tags.language)
+        encoder.setMetadata("genre", "Audiobook")
+        for (index, chapter) in timeline.chapters.enumerated() {
+            encoder.addChapter(
+                title: chapter.title, from: timeline.milliseconds(timeline.offsets[index]),
+                to: timeline.milliseconds(timeline.offsets[index + 1]))
+        }
+    }
+}

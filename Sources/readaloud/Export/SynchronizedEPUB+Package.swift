@@ -1,0 +1,90 @@
+import Foundation
+
+extension SynchronizedEPUB {
+    /// The package document: metadata (with each overlay's duration and the total), the
+    /// manifest (each chapter's document with its `media-overlay`), the spine.
+    static func package(_ overlays: [OverlayChapter], timeline: BookTimeline, tags: AudiobookWriter.Tags) -> String {
+        let esc = OverlayChapter.xmlEscaped
+        var metadata = [
+            "<dc:identifier id=\"uid\">urn:readaloud:\(identifier(tags))</dc:identifier>",
+            "<dc:title>\(esc(tags.title))</dc:title>",
+            "<dc:language>\(esc(tags.language))</dc:language>",
+            "<meta property=\"dcterms:modified\">2020-01-01T00:00:00Z</meta>",
+        ]
+        if let author = tags.author { metadata.append("<dc:creator>\(esc(author))</dc:creator>") }
+        var total: Int64 = 0
+        var manifest = [
+            "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>",
+            "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>",
+        ]
+        var spine: [String] = []
+        for (index, overlay) in overlays.enumerated() {
+            let number = overlay.number
+            let duration = timeline.milliseconds(timeline.chapters[index].samples)
+            let synchronized = !overlay.clips.isEmpty
+            manifest.append(
+                "<item id=\"c\(number)\" href=\"\(overlay.documentName)\" media-type=\"application/xhtml+xml\""
+                    + (synchronized ? " media-overlay=\"mo\(number)\"/>" : "/>"))
+            if synchronized {
+                total += duration
+                metadata.append("<meta property=\"media:duration\" refines=\"#mo\(number)\">\(clock(duration))</meta>")
+                manifest.append(
+                    "<item id=\"mo\(number)\" href=\"\(overlay.overlayName)\" media-type=\"application/smil+xml\"/>")
+                manifest.append("<item id=\"a\(number)\" href=\"\(overlay.audioName)\" media-type=\"audio/mp4\"/>")
+            }
+            spine.append("<itemref idref=\"c\(number)\"/>")
+        }
+        metadata.append("<meta property=\"media:duration\">\(clock(total))</meta>")
+        metadata.append("<meta property=\"media:active-class\">\(activeClass)</meta>")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid" \
+            xml:lang="\(esc(tags.language))">
+            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+            \(metadata.joined(separator: "\n"))
+            </metadata>
+            <manifest>
+            \(manifest.joined(separator: "\n"))
+            </manifest>
+            <spine>
+            \(spine.joined(separator: "\n"))
+            </spine>
+            </package>
+
+            """
+    }
+
+    /// A name for the book that stays the same from one export to the next: its title's
+    /// letters and digits.
+    private static func identifier(_ tags: AudiobookWriter.Tags) -> String {
+        let name = String(
+            tags.title.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+        return name.isEmpty ? "book" : name.lowercased()
+    }
+
+    /// The navigation document: the chapters' titles, linked.
+    static func navigation(_ overlays: [OverlayChapter], chapters: [ExportChapter], tags: AudiobookWriter.Tags)
+        -> String
+    {
+        let esc = OverlayChapter.xmlEscaped
+        let items = overlays.indices.map { index in
+            "<li><a href=\"\(overlays[index].documentName)\">\(esc(chapters[index].title))</a></li>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" \
+            xml:lang="\(esc(tags.language))" lang="\(esc(tags.language))">
+            <head><meta charset="utf-8"/><title>\(esc(tags.title))</title></head>
+            <body>
+            <nav epub:type="toc" id="toc"><h1>\(esc(tags.title))</h1>
+            <ol>
+            \(items.joined(separator: "\n"))
+            </ol>
+            </nav>
+            </body>
+            </html>
+
+            """
+    }
+}
