@@ -22,7 +22,7 @@ import TextNavigationBooks
 ///   own position.
 struct FuzzDriver {
     static let locales = ["en", "ja", "ar", "th", "zh", "", "de@ss=standard", "he", "x-bogus@@", "ko"]
-    static let widths = [0, 1, 2, 3, 5, 8, 13, 40, 70, 100_000]
+    static let widths: [Double] = [0, 1, 2, 3, 5, 8, 13, 40, 70, 100_000]
     static let granularities: [TextGranularity] = [.character, .word, .sentence, .line, .paragraph, .document]
     static let directions = TextDirection.allCases
 
