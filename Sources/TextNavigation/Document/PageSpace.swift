@@ -36,9 +36,9 @@ public struct PageSpace: Sendable {
         var cursor = 0.0  // where the next element starts, down (or across, for vertical text)
         var gap = 0.0  // the blank line before the next element: the last line's thickness
         let parts = page.elements
-        let mode = parts.first?.element.geometry.writingMode ?? .horizontalTopToBottom
-        for (number, part) in parts.enumerated() {
-            let geometry = part.element.geometry
+        let geometries = parts.map(\.element.geometry)  // asked once: an element may lay out to answer
+        let mode = geometries.first?.writingMode ?? .horizontalTopToBottom
+        for (number, (part, geometry)) in zip(parts, geometries).enumerated() {
             let lines = geometry.lines.filter { fragment in
                 (fragment.range.lowerBound < part.range.upperBound && fragment.range.upperBound > part.range.lowerBound)
                     || (fragment.range.isEmpty && part.range.isEmpty)
