@@ -6,19 +6,23 @@
 #     /usr/bin/time's maximum RSS of the parent, which waits for its workers), for a book of
 #     EXPORT_BENCH_MB MiB (Alice repeated) stopped after EXPORT_BENCH_SECONDS seconds with a
 #     Ctrl-C (SIGINT): the parent holds the whole book, each worker one chapter;
-#   - sync error: for the first word of every sentence of the book, its SMIL clipBegin (word
-#     sync) against the onset sox's silence detection finds in the EPUB's own audio, from the
-#     sentence's clipBegin (sentence sync) on.
+#   - sync error: for every word heard after a silence, its SMIL clipBegin (word sync) against
+#     the onset of its sound in the EPUB's own decoded audio (an energy measure from the
+#     engine's mark for the word; some also with sox's silence detection), and the engine's
+#     marks against the same onsets (what the clip times were before they were onsets);
 #
 # Usage: scripts/export-bench.sh [BOOK]   (default: Books/alice-in-wonderland.txt cut to its
 #        first EXPORT_BENCH_CHARS characters, 20000)
 #   READALOUD            the binary (default: .build/debug/readaloud)
 #   EXPORT_BENCH_MB      the size of the memory run's book (default 10)
 #   EXPORT_BENCH_SECONDS how long the memory run works before its Ctrl-C (default 120)
+#   EXPORT_BENCH_SOX_EVERY  every how many measured words one is also measured by sox (default 10)
+#   EXPORT_BENCH_PARTS   which measures to run (default "speed sync memory")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec python3 - "${READALOUD:-.build/debug/readaloud}" "$@" <<'PY'
-import os, re, subprocess, sys, tempfile, time, zipfile, signal
+import json, os, re, shutil, signal, subprocess, sys, tempfile, time, zipfile
+import numpy as np
 
 binary = os.path.abspath(sys.argv[1])
 work = tempfile.mkdtemp(prefix="export-bench-")
@@ -29,6 +33,7 @@ else:
     with open("Books/alice-in-wonderland.txt", encoding="utf-8") as f:
         open(book, "w", encoding="utf-8").write(f.read()[: int(os.environ.get("EXPORT_BENCH_CHARS", "20000"))])
 cores = os.cpu_count() or 1
+parts = os.environ.get("EXPORT_BENCH_PARTS", "speed sync memory").split()
 
 def export(out, *args):
     start = time.monotonic()
@@ -40,76 +45,149 @@ def duration(path):
                          capture_output=True, text=True, check=True).stdout
     return float(out.strip())
 
-# Real-time factor, one core against every core: the audiobook (synthesis in parallel, then
-# one encoding pass) and the subtitles (synthesis alone).
-audio = None
-for kind in ["m4b", "srt"]:
-    one = os.path.join(work, "one." + kind); every = os.path.join(work, "every." + kind)
-    t1 = export(one, "--jobs", "1")
-    tn = export(every, "--jobs", str(cores))
-    if audio is None:
-        audio = duration(one)
-        print(f"export: {os.path.basename(book)}: {audio:.1f} s of audio")
-    same = open(one, "rb").read() == open(every, "rb").read()
-    print(f"export .{kind}: --jobs 1: {t1:.1f} s, real-time factor {t1 / audio:.4f}; --jobs {cores}: {tn:.1f} s, "
-          f"real-time factor {tn / audio:.4f} ({tn / t1:.2f}x the one-core time); same bytes: {'yes' if same else 'NO'}")
+if "speed" in parts:
+    # Real-time factor, one core against every core: the audiobook (synthesis in parallel, then
+    # one encoding pass) and the subtitles (synthesis alone).
+    audio = None
+    for kind in ["m4b", "srt"]:
+        one = os.path.join(work, "one." + kind); every = os.path.join(work, "every." + kind)
+        t1 = export(one, "--jobs", "1")
+        tn = export(every, "--jobs", str(cores))
+        if audio is None:
+            audio = duration(one)
+            print(f"export: {os.path.basename(book)}: {audio:.1f} s of audio")
+        same = open(one, "rb").read() == open(every, "rb").read()
+        print(f"export .{kind}: --jobs 1: {t1:.1f} s, real-time factor {t1 / audio:.4f}; --jobs {cores}: {tn:.1f} s, "
+              f"real-time factor {tn / audio:.4f} ({tn / t1:.2f}x the one-core time); same bytes: {'yes' if same else 'NO'}")
 
-# Sync error: sox's onset of each sentence's first word against its clipBegin.
-def clips(epub):
-    found = {}
-    with zipfile.ZipFile(epub) as z:
-        for name in z.namelist():
-            if name.endswith(".smil"):
-                chapter = re.search(r"chapter-(\d+)", name).group(1)
-                for m in re.finditer(r'#([^"]+)"/><audio src="([^"]+)" clipBegin="([\d.]+)s"', z.read(name).decode()):
-                    found[(chapter, m.group(1))] = (m.group(2), float(m.group(3)))
-    return found
-words_epub = os.path.join(work, "words.epub"); sentences_epub = os.path.join(work, "sentences.epub")
-export(words_epub, "--sync", "word"); export(sentences_epub, "--sync", "sentence")
-words, sentences = clips(words_epub), clips(sentences_epub)
-errors = []
-with zipfile.ZipFile(words_epub) as z:
-    decoded = {}
-    for (chapter, sid), (source, begin) in sorted(sentences.items()):
-        first = words.get((chapter, sid + "w1"))
-        if not first:
-            continue
-        if source not in decoded:
-            m4a = os.path.join(work, f"c{chapter}.m4a"); open(m4a, "wb").write(z.read("OEBPS/" + source))
-            wav = os.path.join(work, f"c{chapter}.wav")
-            subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", m4a, wav], check=True)
-            decoded[source] = wav
-        span = first[1] + 0.5 - begin
+if "sync" in parts:
+    # Sync error, for every word heard after a silence (the first word of an utterance, a word
+    # after a comma's pause or beginning with a stop consonant, whose closure is silent): its SMIL
+    # clipBegin against the onset of its sound in the EPUB's own decoded audio. The onset is found
+    # from the engine's mark for the word (kept in the worker's timing file next to the word's
+    # time), by an energy measure of its own: the 10 ms from 2 ms after the mark are silent (RMS
+    # below -60 dBFS), and the onset is the first 2 ms (1 ms steps) whose RMS reaches -50 dBFS,
+    # before the next word's mark. The decoded audio is also checked against the PCM it was
+    # encoded from (an AAC delay would shift it against the clip times). Every
+    # EXPORT_BENCH_SOX_EVERY'th word (default 10) is also measured with sox's silence detection
+    # (`silence 1 0.005 -35d`, as first measured, and -50d), from 2 ms after the mark (espeak-ng
+    # gives marks in whole milliseconds, rounded down, so the word before can end just after it,
+    # and sox averages over 20 ms).
+    # Words that have no clip of their own (the engine's mark and the next one in the same
+    # millisecond) are left out.
+    def rms(x):
+        return float(np.sqrt(np.mean(np.square(x, dtype=np.float64)))) if len(x) else 0.0
+
+    def dbfs(decibels):
+        return 32768 * 10 ** (decibels / 20)
+
+    def summary(label, errors):
+        errors = sorted(errors)
+        if errors:
+            print(f"export: sync error of {len(errors)} words after a silence, {label}: median {errors[len(errors) // 2]:.0f} ms, "
+                  f"90th percentile {errors[int(len(errors) * 0.9)]:.0f} ms, max {errors[-1]:.0f} ms, "
+                  f"within 30 ms: {sum(e <= 30 for e in errors)}/{len(errors)}")
+
+    def sox_onset(wav, start, span, threshold):
         trimmed = os.path.join(work, "t.wav")
-        subprocess.run(["sox", decoded[source], trimmed, "trim", f"{begin:.3f}", f"{span:.3f}",
-                        "silence", "1", "0.005", "-35d"], check=True, stderr=subprocess.DEVNULL)
+        subprocess.run(["sox", wav, trimmed, "trim", f"{start:.4f}", f"{span:.4f}", "silence", "1", "0.005", threshold],
+                       check=True, stderr=subprocess.DEVNULL)
         left = float(subprocess.run(["soxi", "-D", trimmed], capture_output=True, text=True).stdout or 0)
-        onset = begin + (span - left)
-        errors.append(abs(onset - first[1]) * 1000)
-errors.sort()
-if errors:
-    print(f"export: sync error of {len(errors)} sentence-initial words (SMIL clipBegin vs sox onset): "
-          f"median {errors[len(errors) // 2]:.0f} ms, 90th percentile {errors[int(len(errors) * 0.9)]:.0f} ms, "
-          f"max {errors[-1]:.0f} ms, within 30 ms: {sum(e <= 30 for e in errors)}/{len(errors)}")
+        return start + (span - left)
 
-# Peak memory of a big book's export, stopped after a while.
-megabytes = int(os.environ.get("EXPORT_BENCH_MB", "10"))
-big = os.path.join(work, "big.txt")
-alice = open("Books/alice-in-wonderland.txt", "rb").read()
-with open(big, "wb") as f:
-    while f.tell() < megabytes * 1024 * 1024:
-        f.write(alice + b"\n\n")
-timer = subprocess.Popen(["/usr/bin/time", "-f", "%M %e", binary, "export", big, "--to",
-                          os.path.join(work, "big.m4b"), "--format", "jsonl"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-time.sleep(int(os.environ.get("EXPORT_BENCH_SECONDS", "120")))
-for child in subprocess.run(["pgrep", "-P", str(timer.pid)], capture_output=True, text=True).stdout.split():
-    os.kill(int(child), signal.SIGINT)
-out, err = timer.communicate()
-done = sum('"type":"progress"' in line for line in out.splitlines())
-peak = [line for line in err.splitlines() if re.fullmatch(r"\d+ [\d.]+", line)]
-if peak:
-    kb, seconds = peak[-1].split()
-    print(f"export: {megabytes} MiB book: peak resident {int(kb) / 1024:.0f} MB over {float(seconds):.0f} s "
-          f"({done} chapters finished before the Ctrl-C)")
+    # The chapters' audio and timing as the export makes them: the export stopped by a Ctrl-C as
+    # soon as its plan is written (OUT.partial/ is kept), each chapter synthesized by a worker
+    # run here with the plan's elements and its files copied, then the EPUB made from them by
+    # --resume.
+    words_epub = os.path.join(work, "words.epub"); partial = words_epub + ".partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    run = subprocess.Popen([binary, "export", book, "--to", words_epub, "--force", "--jobs", "1"],
+                           stderr=subprocess.DEVNULL, start_new_session=True)
+    while not os.path.exists(os.path.join(partial, "plan.json")) and run.poll() is None:
+        time.sleep(0.005)
+    os.killpg(run.pid, signal.SIGINT); run.wait()
+    plan = json.load(open(os.path.join(partial, "plan.json")))
+    chapters = []  # (timing, the WAV's samples, the decoded audio, its WAV file, clipBegin in ms -> sample)
+    for number, chapter in enumerate(plan["chapters"], 1):
+        subprocess.run([binary, "export", book, "--to", words_epub, "--worker", f"{number}:{chapter['first']}:{chapter['end']}"],
+                       check=True)
+        for kind in ["json", "wav"]:
+            shutil.copy(os.path.join(partial, f"chapter-{number}.{kind}"), os.path.join(work, f"chapter-{number}.{kind}"))
+    subprocess.run([binary, "export", book, "--to", words_epub, "--sync", "word", "--resume"], check=True,
+                   stderr=subprocess.DEVNULL)
+    with zipfile.ZipFile(words_epub) as z:
+        for number in range(1, len(plan["chapters"]) + 1):
+            timing = json.load(open(os.path.join(work, f"chapter-{number}.json")))
+            rate = timing["sampleRate"]
+            pcm = np.fromfile(os.path.join(work, f"chapter-{number}.wav"), dtype="<i2", offset=44).astype(np.float64)
+            smil = z.read(f"OEBPS/chapter-{number}.smil").decode()
+            m4a = os.path.join(work, f"chapter-{number}.m4a")
+            open(m4a, "wb").write(z.read("OEBPS/" + re.search(r'<audio src="([^"]+)"', smil).group(1)))
+            wav = os.path.join(work, f"decoded-{number}.wav")
+            subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", m4a, wav], check=True)
+            raw = subprocess.run(["ffmpeg", "-v", "error", "-i", m4a, "-f", "s16le", "-ac", "1", "-ar", str(rate), "-"],
+                                 capture_output=True, check=True).stdout
+            decoded = np.frombuffer(raw, dtype="<i2").astype(np.float64)
+            clips = {round(float(b) * 1000): round(float(b) * rate) for b in re.findall(r'clipBegin="([\d.]+)s"', smil)}
+            # The decoded audio against the PCM it was encoded from (an AAC encoder's priming
+            # would delay it): the lag that matches best, over the first 10 s.
+            span = min(len(decoded), len(pcm), 10 * rate) - 2000
+            lags = {lag: float(np.dot(decoded[1000 + lag:1000 + lag + span], pcm[1000:1000 + span])) for lag in range(-1000, 1001)}
+            print(f"export: chapter {number}: its decoded AAC matches its PCM best {max(lags, key=lags.get)} samples later "
+                  f"(of -1000 to 1000); {len(decoded)} samples decoded, {len(pcm)} in the PCM")
+            chapters.append((timing, pcm, decoded, wav, clips))
+
+    errors, marks_errors, sox = [], [], {"-35d": [], "-50d": []}
+    every = int(os.environ.get("EXPORT_BENCH_SOX_EVERY", "10"))
+    for timing, pcm, decoded, wav, clips in chapters:
+        rate = timing["sampleRate"]; ms = rate // 1000
+        for sentence in timing["sentences"]:
+            words = sentence["words"]
+            for k, word in enumerate(words):
+                mark = word["mark"]; end = words[k + 1]["mark"] if k + 1 < len(words) else sentence["finish"]
+                if rms(decoded[mark + 2 * ms:mark + 12 * ms]) >= dbfs(-60):
+                    continue  # not after a silence
+                onset = mark + 2 * ms
+                while onset + 2 * ms <= end and rms(decoded[onset:onset + 2 * ms]) < dbfs(-50):
+                    onset += ms
+                clip = clips.get(word["begin"] * 1000 // rate)
+                if onset + 2 * ms > end or clip is None:
+                    continue  # no sound before the next word, or no clip of its own
+                errors.append(abs(clip - onset) * 1000 / rate)
+                marks_errors.append(abs(mark - onset) * 1000 / rate)
+                if len(errors) % every == 0:
+                    for threshold in sox:
+                        found = sox_onset(wav, (mark + 2 * ms) / rate, (end - mark - 2 * ms) / rate, threshold)
+                        sox[threshold].append((found - clip / rate) * 1000)
+    summary("engine marks (the clip times before onsets were used)", marks_errors)
+    summary("SMIL clipBegin", errors)
+    for threshold, found in sox.items():
+        summary(f"SMIL clipBegin against sox's onset (silence 1 0.005 {threshold}), every {every}th word",
+                [abs(e) for e in found])
+        if found:
+            print(f"export: sox's onset at {threshold} is later than the clip by a median {sorted(found)[len(found) // 2]:.0f} ms, "
+                  f"earlier by more than 5 ms for {sum(e < -5 for e in found)} words")
+
+if "memory" in parts:
+    # Peak memory of a big book's export, stopped after a while.
+    megabytes = int(os.environ.get("EXPORT_BENCH_MB", "10"))
+    big = os.path.join(work, "big.txt")
+    alice = open("Books/alice-in-wonderland.txt", "rb").read()
+    with open(big, "wb") as f:
+        while f.tell() < megabytes * 1024 * 1024:
+            f.write(alice + b"\n\n")
+    timer = subprocess.Popen(["/usr/bin/time", "-f", "%M %e", binary, "export", big, "--to",
+                              os.path.join(work, "big.m4b"), "--format", "jsonl"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(int(os.environ.get("EXPORT_BENCH_SECONDS", "120")))
+    for child in subprocess.run(["pgrep", "-P", str(timer.pid)], capture_output=True, text=True).stdout.split():
+        os.kill(int(child), signal.SIGINT)
+    out, err = timer.communicate()
+    done = sum('"type":"progress"' in line for line in out.splitlines())
+    peak = [line for line in err.splitlines() if re.fullmatch(r"\d+ [\d.]+", line)]
+    if peak:
+        kb, seconds = peak[-1].split()
+        print(f"export: {megabytes} MiB book: peak resident {int(kb) / 1024:.0f} MB over {float(seconds):.0f} s "
+              f"({done} chapters finished before the Ctrl-C)")
+
 PY

@@ -1,11 +1,12 @@
 import Foundation
+import TextNavigationSpeech
 
 /// A chapter's audio on disk: a 16-bit mono PCM WAV file written as it is synthesized (its
 /// sizes filled in at the end), and read back in blocks for encoding, so that a chapter never
 /// has to fit in memory whole.
 enum ChapterAudio {
-    /// The size of the header this file writes (and of espeak-ng's WAV files).
-    static let headerSize = 44
+    /// The size of the header this file writes (``WAVFile``'s, as espeak-ng's WAV files have).
+    static let headerSize = WAVFile.headerSize
 
     /// A WAV file being written.
     final class Writer {
@@ -20,7 +21,7 @@ enum ChapterAudio {
             }
             handle = try FileHandle(forWritingTo: url)
             self.sampleRate = sampleRate
-            try handle.write(contentsOf: Self.header(samples: 0, sampleRate: sampleRate))
+            try handle.write(contentsOf: WAVFile.header(samples: 0, sampleRate: sampleRate))
         }
 
         /// Appends the PCM bytes `pcm` (16-bit little-endian samples).
@@ -37,29 +38,9 @@ enum ChapterAudio {
         /// Fills in the sizes and closes the file.
         func close() throws {
             try handle.seek(toOffset: 0)
-            try handle.write(contentsOf: Self.header(samples: samples, sampleRate: sampleRate))
+            try handle.write(contentsOf: WAVFile.header(samples: samples, sampleRate: sampleRate))
             try handle.synchronize()
             try handle.close()
-        }
-
-        private static func header(samples: Int, sampleRate: Int) -> Data {
-            var data = Data()
-            func append<T: FixedWidthInteger>(_ value: T) {
-                withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-            }
-            data.append(contentsOf: Array("RIFF".utf8))
-            append(UInt32(36 + samples * 2))
-            data.append(contentsOf: Array("WAVEfmt ".utf8))
-            append(UInt32(16))
-            append(UInt16(1))
-            append(UInt16(1))
-            append(UInt32(sampleRate))
-            append(UInt32(sampleRate * 2))
-            append(UInt16(2))
-            append(UInt16(16))
-            data.append(contentsOf: Array("data".utf8))
-            append(UInt32(samples * 2))
-            return data
         }
     }
 

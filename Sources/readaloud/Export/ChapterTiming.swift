@@ -15,12 +15,14 @@ struct ChapterTiming: Codable, Sendable, Equatable {
         var words: [Word]
     }
 
-    /// One word: its UTF-16 range in the element and the sample where it is heard (the
-    /// engine's mark).
+    /// One word: its UTF-16 range in the element, the sample where it is heard (its sound's
+    /// onset, ``SoundOnset``), and the engine's mark for it (where a pause before it starts).
     struct Word: Codable, Sendable, Equatable {
         var start: Int
         var end: Int
         var begin: Int
+        /// `nil` in the timing files of an export begun before marks were kept (`--resume`).
+        var mark: Int?
     }
 
     var title: String

@@ -99,14 +99,10 @@ final class RecordingSpeechEngine: SpeechEngine, @unchecked Sendable {
                 let data = try Data(contentsOf: file)
                 let writer = try self.writer(&state, rate: ChapterAudio.sampleRate(ofHeader: data))
                 let begin = writer.samples
-                try writer.append(pcm: data.subdata(in: min(ChapterAudio.headerSize, data.count)..<data.count))
-                let words = marks.compactMap { mark -> ChapterTiming.Word? in
-                    guard request.words.indices.contains(mark.word) else { return nil }
-                    let word = request.words[mark.word]
-                    return .init(
-                        start: word.lowerBound, end: word.upperBound,
-                        begin: begin + mark.milliseconds * state.sampleRate / 1000)
-                }
+                let pcm = data.subdata(in: min(ChapterAudio.headerSize, data.count)..<data.count)
+                try writer.append(pcm: pcm)
+                let words = Self.words(
+                    of: request, marks: marks, pcm: pcm, sampleRate: state.sampleRate, from: begin)
                 state.sentences.append(
                     .init(
                         element: request.element ?? 0, start: request.range.lowerBound, end: request.range.upperBound,
@@ -114,6 +110,24 @@ final class RecordingSpeechEngine: SpeechEngine, @unchecked Sendable {
             } catch {
                 state.failure = state.failure ?? "cannot write \(audioURL.path): \(error.localizedDescription)"
             }
+        }
+    }
+
+    /// The words of `request` that have a mark, each timed from its sound's onset in `pcm` (the
+    /// utterance's 16-bit samples, which start at sample `begin` of the chapter).
+    private static func words(
+        of request: SpeechRequest, marks: [(word: Int, milliseconds: Int)], pcm: Data, sampleRate: Int, from begin: Int
+    ) -> [ChapterTiming.Word] {
+        let samples = pcm.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let onsets = SoundOnset(samples: samples, sampleRate: sampleRate)
+        let offsets = marks.map { $0.milliseconds * sampleRate / 1000 }
+        return marks.indices.compactMap { index -> ChapterTiming.Word? in
+            guard request.words.indices.contains(marks[index].word) else { return nil }
+            let word = request.words[marks[index].word]
+            let limit = index + 1 < offsets.count ? offsets[index + 1] : samples.count
+            return .init(
+                start: word.lowerBound, end: word.upperBound,
+                begin: begin + onsets.onset(from: offsets[index], before: limit), mark: begin + offsets[index])
         }
     }
 
