@@ -9,24 +9,30 @@ import TextNavigationBooks
 enum SynchronizedEPUB {
     /// The class a reading system gives the text being heard.
     static let activeClass = "-epub-media-overlay-active"
+    /// The style sheet that shows it.
+    static let activeStyle = ".\(activeClass) { background-color: #ffe680; }\n"
 
     /// Writes the EPUB of `timeline` (chapters `chapters` of `book`) to `url`.
     static func write(
         _ timeline: BookTimeline, chapters: [ExportChapter], book: OpenedBook, tags: AudiobookWriter.Tags,
         sync: SyncGranularity, jobs: Int, cache: ExportCache, to url: URL
     ) throws(ExportFailure) {
+        let audio = try encodeAudio(timeline, cache: cache, jobs: jobs)
+        if let epub = book.epub, epub.version.hasPrefix("3") {
+            try KeptEPUB.write(timeline, epub: epub, document: book.document, sync: sync, audio: audio, to: url)
+            return
+        }
         let overlays = chapters.indices.map { index in
             OverlayChapter(
                 number: index + 1, title: chapters[index].title, elements: chapters[index].elements,
                 document: book.document, timing: timeline.chapters[index], sync: sync, language: tags.language)
         }
-        let audio = try encodeAudio(timeline, cache: cache, jobs: jobs)
         let zip = try StoredZipWriter(url: url)
         try zip.add("mimetype", Data("application/epub+zip".utf8))
         try zip.add("META-INF/container.xml", Data(container.utf8))
         try zip.add("OEBPS/content.opf", Data(package(overlays, timeline: timeline, tags: tags).utf8))
         try zip.add("OEBPS/nav.xhtml", Data(navigation(overlays, chapters: chapters, tags: tags).utf8))
-        try zip.add("OEBPS/style.css", Data(".\(activeClass) { background-color: #ffe680; }\n".utf8))
+        try zip.add("OEBPS/style.css", Data(activeStyle.utf8))
         for (index, overlay) in overlays.enumerated() {
             try zip.add("OEBPS/" + overlay.documentName, Data(overlay.xhtml.utf8))
             try zip.add("OEBPS/" + overlay.overlayName, Data(overlay.overlay(sampleRate: timeline.sampleRate).utf8))
