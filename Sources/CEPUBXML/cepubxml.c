@@ -227,13 +227,20 @@ const cepubxml_node *cepubxml_split_text(const cepubxml_node *node, size_t offse
 const cepubxml_node *cepubxml_clone_after(const cepubxml_node *node) {
     xmlNodePtr element = (xmlNodePtr)node;
     if (element->type != XML_ELEMENT_NODE) return NULL;
-    xmlNodePtr copy = xmlDocCopyNode(element, element->doc, 2);
+    // Made in place, then its attributes copied: their namespaces then resolve to the
+    // declarations already in scope, and the copy declares none of its own.
+    xmlNodePtr copy = xmlNewDocNode(element->doc, element->ns, element->name, NULL);
     if (copy == NULL) return NULL;
-    xmlAttrPtr id = xmlHasProp(copy, (const xmlChar *)"id");
+    if (xmlAddNextSibling(element, copy) == NULL) {
+        xmlFreeNode(copy);
+        return NULL;
+    }
+    copy->properties = xmlCopyPropList(copy, element->properties);
+    xmlAttrPtr id = xmlHasNsProp(copy, (const xmlChar *)"id", NULL);
     if (id != NULL) xmlRemoveProp(id);
     xmlAttrPtr xmlId = xmlHasNsProp(copy, (const xmlChar *)"id", XML_XML_NAMESPACE);
     if (xmlId != NULL) xmlRemoveProp(xmlId);
-    return (const cepubxml_node *)xmlAddNextSibling(element, copy);
+    return (const cepubxml_node *)copy;
 }
 
 void cepubxml_move_into(const cepubxml_node *node, const cepubxml_node *first, const cepubxml_node *last) {

@@ -57,22 +57,13 @@ extension EPUBBook {
             let document = contentDocuments[number]
             let xml = try XMLDocument(bytes: try archive.data(document.href), name: document.href)
             guard let root = xml.root else { continue }
-            var reader = XHTMLContentReader(defaultLanguage: "und", defaultDirection: nil)
-            reader.sourceMap.isRecording = true
-            reader.read(root)
-            guard reader.blocks.count == document.elements.count else { continue }
-            var placed = 0
-            // Last first: splitting a text node keeps the text before the split where it was.
-            for mark in marks.sorted(by: { ($0.element, $0.range.lowerBound) > ($1.element, $1.range.lowerBound) }) {
-                let pieces = reader.sourceMap.pieces(
-                    of: mark.range, inBlock: mark.element - document.elements.lowerBound)
-                guard reader.anchors[mark.id] == nil, !result.placed.contains(mark.id),
-                    XHTMLSpanWrapper.wrap(pieces, id: mark.id)
-                else { continue }
-                result.placed.insert(mark.id)
-                placed += 1
-            }
-            guard placed > 0 else { continue }
+            let placed = XHTMLSpanWrapper.mark(
+                root,
+                marks.filter { !result.placed.contains($0.id) }.map {
+                    XHTMLSpanWrapper.Mark(id: $0.id, block: $0.element - document.elements.lowerBound, range: $0.range)
+                }, blocks: document.elements.count)
+            result.placed.formUnion(placed)
+            guard !placed.isEmpty else { continue }
             if let stylesheet, let head = root.element(named: "head"),
                 let link = head.insertElement("link", namespace: XMLNode.xhtml)
             {

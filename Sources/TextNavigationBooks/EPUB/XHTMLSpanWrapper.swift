@@ -11,6 +11,35 @@
 /// around the whole `ruby` (a span cannot sit between a base and its `rt`). A stretch in SVG
 /// or MathML (no XHTML span allowed there) is left unmarked.
 enum XHTMLSpanWrapper {
+    /// A stretch to mark: its id, the block (index among the reader's blocks of the document)
+    /// and the UTF-16 range of the block's text.
+    struct Mark {
+        let id: String
+        let block: Int
+        let range: Range<Int>
+    }
+
+    /// Reads the document of `root` as a book's reader does, recording which text node each
+    /// character came from (``XHTMLSourceMap``), and wraps each of `marks` in a span with its
+    /// id; the ids placed. A mark whose id the document already uses, or whose text came from
+    /// no text node, is not placed; none is when the document does not read into `blocks`
+    /// blocks (when given).
+    static func mark(_ root: XMLNode, _ marks: [Mark], blocks: Int? = nil) -> Set<String> {
+        var reader = XHTMLContentReader(defaultLanguage: "und", defaultDirection: nil)
+        reader.sourceMap.isRecording = true
+        reader.read(root)
+        guard blocks == nil || reader.blocks.count == blocks else { return [] }
+        var placed: Set<String> = []
+        // Last first: splitting a text node keeps the text before the split where it was.
+        for mark in marks.sorted(by: { ($0.block, $0.range.lowerBound) > ($1.block, $1.range.lowerBound) }) {
+            guard reader.anchors[mark.id] == nil, !placed.contains(mark.id),
+                wrap(reader.sourceMap.pieces(of: mark.range, inBlock: mark.block), id: mark.id)
+            else { continue }
+            placed.insert(mark.id)
+        }
+        return placed
+    }
+
     /// Wraps `pieces` (in document order) in a `span` with `id`; `false` when it cannot.
     static func wrap(_ pieces: [(node: XMLNode, range: Range<Int>)], id: String) -> Bool {
         guard let first = pieces.first, let last = pieces.last else { return false }
