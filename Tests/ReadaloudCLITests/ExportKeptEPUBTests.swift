@@ -115,6 +115,12 @@ import TextNavigationBooks
         #expect(try Array(Data(contentsOf: picture)) == original)
     }
 
+    @Test(.needsSpeechEngine) func oneJobAndTwoJobsWriteTheSameEPUB() throws {
+        let one = try Self.exported("one.epub", ["--jobs", "1"])
+        let two = try Self.exported("two.epub", ["--jobs", "2"])
+        #expect(try Data(contentsOf: one) == Data(contentsOf: two))
+    }
+
     private static func isLetter(_ unit: UInt16) -> Bool {
         Unicode.Scalar(unit).map { $0.properties.isAlphabetic || ("0"..."9").contains($0) } ?? true
     }

@@ -48,13 +48,7 @@ enum KeptEPUB {
         try zip.add(style, Data(SynchronizedEPUB.activeStyle.utf8))
         for (path, smil) in overlays.documents { try zip.add(path, Data(smil.utf8)) }
         for chapter in overlays.chapters {
-            do {
-                try zip.add(overlays.audioPath(chapter), Data(contentsOf: audio[chapter]))
-            } catch let failure as ExportFailure {
-                throw failure
-            } catch {
-                throw ExportFailure(.ioError, "cannot read \(audio[chapter].path): \(error.localizedDescription)")
-            }
+            try zip.add(overlays.audioPath(chapter), contentsOf: audio[chapter])
         }
         try zip.finish()
     }

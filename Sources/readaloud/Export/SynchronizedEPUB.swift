@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import TextNavigationBooks
 
-/// A synchronized EPUB 3 of an export: the book's text as XHTML (a chapter a document), each
+/// A synchronized EPUB 3 of an export. An EPUB 3 book keeps its own content (``KeptEPUB``);
+/// a plain-text (or EPUB 2) book gets its text as XHTML (a chapter a document), each
 /// chapter's audio (AAC in MP4, `audio/mp4`, encoded in parallel) and Media Overlay, the
 /// package document with `media:duration` per overlay and in total and `media:active-class`,
 /// and a navigation document; zipped with `mimetype` first and stored.
@@ -36,13 +37,7 @@ enum SynchronizedEPUB {
         for (index, overlay) in overlays.enumerated() {
             try zip.add("OEBPS/" + overlay.documentName, Data(overlay.xhtml.utf8))
             try zip.add("OEBPS/" + overlay.overlayName, Data(overlay.overlay(sampleRate: timeline.sampleRate).utf8))
-            do {
-                try zip.add("OEBPS/" + overlay.audioName, Data(contentsOf: audio[index]))
-            } catch let failure as ExportFailure {
-                throw failure
-            } catch {
-                throw ExportFailure(.ioError, "cannot read \(audio[index].path): \(error.localizedDescription)")
-            }
+            try zip.add("OEBPS/" + overlay.audioName, contentsOf: audio[index])
         }
         try zip.finish()
     }
