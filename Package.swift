@@ -167,7 +167,7 @@ let package = Package(
             dependencies: [
                 "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationSpeech",
                 "TextNavigationAccessibility", "TextNavigationRender", "ReadaloudJSON", "ReadaloudBench",
-                "CNCurses", "CMediaEncoder",
+                "CNCurses", "CMediaEncoder", "CZip",
             ]
         ),
         // An example reader backend: embeds the library through its public API alone (a custom

@@ -191,3 +191,109 @@ char *cepubxml_attribute(const cepubxml_node *node, const char *name, const char
 }
 
 void cepubxml_free(char *value) { xmlFree(value); }
+
+const cepubxml_node *cepubxml_parent(const cepubxml_node *node) {
+    xmlNodePtr parent = ((xmlNodePtr)node)->parent;
+    return parent != NULL && parent->type == XML_ELEMENT_NODE ? (const cepubxml_node *)parent : NULL;
+}
+
+const cepubxml_node *cepubxml_previous_sibling(const cepubxml_node *node) {
+    return (const cepubxml_node *)((xmlNodePtr)node)->prev;
+}
+
+const cepubxml_node *cepubxml_split_text(const cepubxml_node *node, size_t offset) {
+    xmlNodePtr text = (xmlNodePtr)node;
+    if ((text->type != XML_TEXT_NODE && text->type != XML_CDATA_SECTION_NODE) || text->content == NULL) return NULL;
+    size_t length = strlen((const char *)text->content);
+    if (offset == 0 || offset >= length) return NULL;
+    xmlNodePtr rest = text->type == XML_TEXT_NODE ? xmlNewDocTextLen(text->doc, text->content + offset, (int)(length - offset))
+                                                  : xmlNewCDataBlock(text->doc, text->content + offset, (int)(length - offset));
+    if (rest == NULL) return NULL;
+    xmlChar *kept = xmlStrndup(text->content, (int)offset);
+    if (kept == NULL) { xmlFreeNode(rest); return NULL; }
+    xmlNodeSetContent(text, NULL);
+    xmlNodeAddContentLen(text, kept, (int)offset);
+    xmlFree(kept);
+    // xmlAddNextSibling merges adjacent text nodes; link by hand to keep them apart.
+    rest->parent = text->parent;
+    rest->prev = text;
+    rest->next = text->next;
+    if (text->next != NULL) text->next->prev = rest;
+    else if (text->parent != NULL) text->parent->last = rest;
+    text->next = rest;
+    return (const cepubxml_node *)rest;
+}
+
+const cepubxml_node *cepubxml_clone_after(const cepubxml_node *node) {
+    xmlNodePtr element = (xmlNodePtr)node;
+    if (element->type != XML_ELEMENT_NODE) return NULL;
+    // Made in place, then its attributes copied: their namespaces then resolve to the
+    // declarations already in scope, and the copy declares none of its own.
+    xmlNodePtr copy = xmlNewDocNode(element->doc, element->ns, element->name, NULL);
+    if (copy == NULL) return NULL;
+    if (xmlAddNextSibling(element, copy) == NULL) {
+        xmlFreeNode(copy);
+        return NULL;
+    }
+    copy->properties = xmlCopyPropList(copy, element->properties);
+    xmlAttrPtr id = xmlHasNsProp(copy, (const xmlChar *)"id", NULL);
+    if (id != NULL) xmlRemoveProp(id);
+    xmlAttrPtr xmlId = xmlHasNsProp(copy, (const xmlChar *)"id", XML_XML_NAMESPACE);
+    if (xmlId != NULL) xmlRemoveProp(xmlId);
+    return (const cepubxml_node *)copy;
+}
+
+void cepubxml_move_into(const cepubxml_node *node, const cepubxml_node *first, const cepubxml_node *last) {
+    xmlNodePtr element = (xmlNodePtr)node;
+    xmlNodePtr current = (xmlNodePtr)first;
+    while (current != NULL) {
+        xmlNodePtr next = current == (xmlNodePtr)last ? NULL : current->next;
+        xmlUnlinkNode(current);
+        // Linked by hand: xmlAddChild would merge text nodes (and free one of them).
+        current->parent = element;
+        current->prev = element->last;
+        current->next = NULL;
+        if (element->last != NULL) element->last->next = current;
+        else element->children = current;
+        element->last = current;
+        current = next;
+    }
+}
+
+const cepubxml_node *cepubxml_insert_element(const cepubxml_node *parent_node, const cepubxml_node *sibling,
+                                             const char *name, const char *namespace_uri) {
+    xmlNodePtr parent = (xmlNodePtr)parent_node;
+    xmlNsPtr ns = namespace_uri == NULL ? NULL : xmlSearchNsByHref(parent->doc, parent, (const xmlChar *)namespace_uri);
+    xmlNodePtr element = xmlNewDocNode(parent->doc, ns, (const xmlChar *)name, NULL);
+    if (element == NULL) return NULL;
+    if (sibling != NULL) return (const cepubxml_node *)xmlAddPrevSibling((xmlNodePtr)sibling, element);
+    return (const cepubxml_node *)xmlAddChild(parent, element);
+}
+
+void cepubxml_set_attribute(const cepubxml_node *node, const char *name, const char *value) {
+    xmlNodePtr element = (xmlNodePtr)node;
+    if (element->type != XML_ELEMENT_NODE) return;
+    if (value != NULL) {
+        xmlSetProp(element, (const xmlChar *)name, (const xmlChar *)value);
+    } else {
+        xmlAttrPtr attribute = xmlHasNsProp(element, (const xmlChar *)name, NULL);
+        if (attribute != NULL) xmlRemoveProp(attribute);
+    }
+}
+
+void cepubxml_append_text(const cepubxml_node *node, const char *text) {
+    xmlNodePtr element = (xmlNodePtr)node;
+    xmlNodePtr child = xmlNewDocText(element->doc, (const xmlChar *)text);
+    if (child != NULL && xmlAddChild(element, child) == NULL) xmlFreeNode(child);
+}
+
+void cepubxml_remove(const cepubxml_node *node) {
+    xmlUnlinkNode((xmlNodePtr)node);
+    xmlFreeNode((xmlNodePtr)node);
+}
+
+char *cepubxml_serialize(const cepubxml_document *document, int *length) {
+    xmlChar *bytes = NULL;
+    xmlDocDumpMemoryEnc((xmlDocPtr)document, &bytes, length, "UTF-8");
+    return (char *)bytes;
+}

@@ -8,6 +8,7 @@
 #include <libavutil/mem.h>
 #include <libavutil/opt.h>
 #include <libswresample/swresample.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,8 @@ struct cmedia_encoder {
     int input_rate;
     int started;
     int64_t next_pts;
+    /// The cover picture's packet (on its own stream), written after the header; or NULL.
+    AVPacket *cover;
 };
 
 static void say(char *error, size_t capacity, const char *what, int code) {
@@ -170,6 +173,55 @@ static void move_tags_to_comments(cmedia_encoder *encoder) {
     format->nb_chapters = 0;
 }
 
+/// A PNG's or JPEG's width and height, from its header (PNG's IHDR, JPEG's start-of-frame
+/// marker): the MP4 muxer wants them for the picture's stream. 0 when not found.
+static void picture_size(const uint8_t *bytes, size_t length, int is_png, int *width, int *height) {
+    *width = *height = 0;
+    if (is_png) {
+        if (length < 24) return;
+        *width = (int)((uint32_t)bytes[16] << 24 | (uint32_t)bytes[17] << 16 | (uint32_t)bytes[18] << 8 | bytes[19]);
+        *height = (int)((uint32_t)bytes[20] << 24 | (uint32_t)bytes[21] << 16 | (uint32_t)bytes[22] << 8 | bytes[23]);
+        return;
+    }
+    size_t at = 2;
+    while (at + 9 < length && bytes[at] == 0xFF) {
+        uint8_t marker = bytes[at + 1];
+        size_t size = (size_t)bytes[at + 2] << 8 | bytes[at + 3];
+        if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) {
+            *height = bytes[at + 5] << 8 | bytes[at + 6];
+            *width = bytes[at + 7] << 8 | bytes[at + 8];
+            return;
+        }
+        at += 2 + size;
+    }
+}
+
+int cmedia_encoder_set_cover(cmedia_encoder *encoder, const uint8_t *bytes, size_t length, int is_png, char *error,
+                             size_t capacity) {
+    if (encoder->started || encoder->cover || length == 0 || length > INT_MAX) {
+        say(error, capacity, "a cover goes before the audio, once", 0);
+        return -1;
+    }
+    AVStream *stream = avformat_new_stream(encoder->format, NULL);
+    AVPacket *packet = av_packet_alloc();
+    if (!stream || !packet || av_new_packet(packet, (int)length) < 0) {
+        av_packet_free(&packet);
+        say(error, capacity, "out of memory for the cover", 0);
+        return -1;
+    }
+    memcpy(packet->data, bytes, length);
+    stream->codecpar->codec_type = AVMEDIA_TYPE_VIDEO;
+    stream->codecpar->codec_id = is_png ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG;
+    picture_size(bytes, length, is_png, &stream->codecpar->width, &stream->codecpar->height);
+    stream->disposition = AV_DISPOSITION_ATTACHED_PIC;
+    stream->time_base = (AVRational){1, 90000};
+    packet->stream_index = stream->index;
+    packet->flags |= AV_PKT_FLAG_KEY;
+    packet->pts = packet->dts = 0;
+    encoder->cover = packet;
+    return 0;
+}
+
 static int start(cmedia_encoder *encoder, char *error, size_t capacity) {
     if (encoder->started) return 0;
     encoder->started = 1;
@@ -180,6 +232,13 @@ static int start(cmedia_encoder *encoder, char *error, size_t capacity) {
     if (status < 0) {
         say(error, capacity, "cannot write the file's header", status);
         return -1;
+    }
+    if (encoder->cover) {
+        status = av_interleaved_write_frame(encoder->format, encoder->cover);
+        if (status < 0) {
+            say(error, capacity, "cannot write the cover", status);
+            return -1;
+        }
     }
     return 0;
 }
@@ -277,5 +336,6 @@ void cmedia_encoder_free(cmedia_encoder *encoder) {
     if (encoder->fifo) av_audio_fifo_free(encoder->fifo);
     av_frame_free(&encoder->frame);
     av_packet_free(&encoder->packet);
+    av_packet_free(&encoder->cover);
     av_free(encoder);
 }

@@ -56,4 +56,43 @@ const cepubxml_node *cepubxml_next_sibling(const cepubxml_node *node);
 char *cepubxml_attribute(const cepubxml_node *node, const char *name, const char *namespace_uri);
 void cepubxml_free(char *value);
 
+// Editing a parsed tree, for writing a book's documents back changed (a synchronized EPUB's
+// content documents with an id around each spoken stretch, its package document with Media
+// Overlays). Nodes passed in belong to a tree this module parsed.
+
+/// The node's parent element, or NULL (for the root element).
+const cepubxml_node *cepubxml_parent(const cepubxml_node *node);
+/// The previous sibling, or NULL.
+const cepubxml_node *cepubxml_previous_sibling(const cepubxml_node *node);
+
+/// Splits a text or CDATA node at UTF-8 byte `offset` (0 < offset < its length): the node keeps
+/// the text before, a new node of the same kind after it holds the rest and is returned; NULL
+/// when the node is no text or the offset is not inside it.
+const cepubxml_node *cepubxml_split_text(const cepubxml_node *text, size_t offset);
+
+/// A shallow copy of element `element` (its name, namespace and attributes but `id`, no
+/// children), inserted right after it; returns it, or NULL.
+const cepubxml_node *cepubxml_clone_after(const cepubxml_node *element);
+
+/// Moves `first` and the siblings after it up to `last` (included) into `element`'s end.
+void cepubxml_move_into(const cepubxml_node *element, const cepubxml_node *first, const cepubxml_node *last);
+
+/// A new element `name` in its parent's namespace of URI `namespace_uri` (NULL: none), inserted
+/// before `sibling` when it is not NULL, else appended to `parent`; returns it, or NULL.
+const cepubxml_node *cepubxml_insert_element(const cepubxml_node *parent, const cepubxml_node *sibling,
+                                             const char *name, const char *namespace_uri);
+
+/// Sets (or, with `value` NULL, removes) attribute `name` in no namespace.
+void cepubxml_set_attribute(const cepubxml_node *element, const char *name, const char *value);
+
+/// Appends `text` as a text node to `element`.
+void cepubxml_append_text(const cepubxml_node *element, const char *text);
+
+/// Removes `node` (and what it holds) from its tree and frees it.
+void cepubxml_remove(const cepubxml_node *node);
+
+/// The document written as XML (UTF-8, with its XML declaration and DOCTYPE): bytes to free
+/// with cepubxml_free, their count in `length`; NULL when out of memory.
+char *cepubxml_serialize(const cepubxml_document *document, int *length);
+
 #endif

@@ -27,6 +27,12 @@ void cmedia_encoder_set_metadata(cmedia_encoder *encoder, const char *key, const
 /// Adds a chapter from `start_ms` to `end_ms` titled `title`.
 int cmedia_encoder_add_chapter(cmedia_encoder *encoder, int64_t start_ms, int64_t end_ms, const char *title);
 
+/// Attaches a cover picture (`length` bytes of a JPEG, or of a PNG when `is_png`), before the
+/// first samples: a video stream with the attached-picture disposition, which the MP4 muxer
+/// writes as the `covr` tag. Returns 0, or -1 with a reason in `error`.
+int cmedia_encoder_set_cover(cmedia_encoder *encoder, const uint8_t *bytes, size_t length, int is_png, char *error,
+                             size_t capacity);
+
 /// Encodes `count` samples. Returns 0, or -1 with a reason in `error` (a full disk).
 int cmedia_encoder_write(cmedia_encoder *encoder, const int16_t *samples, size_t count, char *error,
                          size_t capacity);

@@ -7,12 +7,7 @@ extension EPUBBook {
     /// - Throws: ``EPUBError`` when the file is gone or changed so that it cannot be read, or
     ///   the entry is missing or too large.
     public func resource(_ name: String) throws(EPUBError) -> [UInt8] {
-        let archive: EPUBArchive
-        switch source {
-        case .path(let path): archive = try EPUBArchive(path: path, limits: limits)
-        case .bytes(let bytes): archive = try EPUBArchive(bytes: bytes, limits: limits)
-        }
-        return try archive.data(name)
+        try reopenedArchive().data(name)
     }
 
     /// The book's Media Overlays and `<audio>` elements as ``Narration`` of `document` (a

@@ -18,4 +18,13 @@ extension XHTMLContentReader {
         }
         return context
     }
+
+    /// The last Unicode scalar of `text` (UTF-16), if any.
+    static func lastScalar(of text: [UInt16]) -> Unicode.Scalar? {
+        guard let last = text.last else { return nil }
+        if UTF16.isTrailSurrogate(last), text.count >= 2 {
+            return Unicode.Scalar(UInt32(0x10000 + ((Int(text[text.count - 2]) - 0xD800) << 10) + (Int(last) - 0xDC00)))
+        }
+        return Unicode.Scalar(last)
+    }
 }

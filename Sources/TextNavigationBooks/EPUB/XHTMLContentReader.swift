@@ -46,6 +46,8 @@ struct XHTMLContentReader {
     /// The id the next structure found gets: ids go on from the reader's first, so that the
     /// readers of one book's documents give different ids.
     private(set) var nextStructureID: Int
+    /// Where each block's text came from, when recorded (see ``XHTMLSourceMap``).
+    var sourceMap = XHTMLSourceMap()
 
     /// A place in the text read: a block (index in ``blocks``) and a UTF-16 offset in it.
     struct Point {
@@ -117,7 +119,7 @@ struct XHTMLContentReader {
 
     private mutating func visit(_ node: XMLNode, _ inherited: Context) {
         if node.isText {
-            append(node.content, inherited)
+            append(node.content, inherited, from: node)
             return
         }
         guard node.isElement else { return }
@@ -315,8 +317,10 @@ struct XHTMLContentReader {
         }
     }
 
-    private mutating func append(_ string: String, _ context: Context) {
+    private mutating func append(_ string: String, _ context: Context, from source: XMLNode? = nil) {
+        var sourceOffset = 0
         for scalar in string.unicodeScalars {
+            defer { sourceOffset += scalar.utf16.count }
             let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
             if isSpace && !(context.preservesSpace && scalar != "\r") {
                 if !current.text.isEmpty {
@@ -351,16 +355,11 @@ struct XHTMLContentReader {
                 for id in idsAwaitingText { idStarts[id] = Point(block: blocks.count, offset: current.text.count) }
                 idsAwaitingText = []
             }
+            if let source {
+                sourceMap.record(source, nodeOffset: sourceOffset, at: current.text.count, length: scalar.utf16.count)
+            }
             UTF16.encode(scalar) { current.text.append($0) }
         }
-    }
-
-    private static func lastScalar(of text: [UInt16]) -> Unicode.Scalar? {
-        guard let last = text.last else { return nil }
-        if UTF16.isTrailSurrogate(last), text.count >= 2 {
-            return Unicode.Scalar(UInt32(0x10000 + ((Int(text[text.count - 2]) - 0xD800) << 10) + (Int(last) - 0xDC00)))
-        }
-        return Unicode.Scalar(last)
     }
 
     private mutating func addMarker(_ label: String) {
@@ -382,6 +381,7 @@ struct XHTMLContentReader {
     private mutating func endBlock() {
         pendingSpace = false
         pendingSpaceHasNewline = false
+        sourceMap.endBlock(kept: !current.text.isEmpty)
         guard !current.text.isEmpty else { return }
         blocks.append(current)
         current = EPUBBlock()

@@ -8,7 +8,7 @@ import TextNavigation
 ///
 /// Owns the libxml2 tree; every ``XMLNode`` holds its document, so a node never outlives the tree.
 final class XMLDocument {
-    private let document: OpaquePointer
+    let document: OpaquePointer
 
     /// Parses `bytes`.
     ///

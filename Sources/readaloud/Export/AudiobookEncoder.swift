@@ -45,6 +45,15 @@ final class AudiobookEncoder {
         cmedia_encoder_add_chapter(handle, start, end, title)
     }
 
+    /// Attaches `cover` as the file's cover picture (before the first samples; MP4 only).
+    func setCover(_ cover: AudiobookCover) throws(ExportFailure) {
+        var error = [CChar](repeating: 0, count: 256)
+        let status = cover.bytes.withUnsafeBufferPointer {
+            cmedia_encoder_set_cover(handle, $0.baseAddress, $0.count, cover.isPNG ? 1 : 0, &error, error.count)
+        }
+        guard status == 0 else { throw ExportFailure(.ioError, "\(path): \(Self.string(error))") }
+    }
+
     /// Encodes `samples`.
     func write(_ samples: UnsafeBufferPointer<Int16>) throws(ExportFailure) {
         var error = [CChar](repeating: 0, count: 256)

@@ -3,11 +3,12 @@ import Foundation
 /// An export's audiobook: the chapters' audio, one after the other, encoded by FFmpeg with a
 /// chapter mark per chapter and the book's title, author and language.
 enum AudiobookWriter {
-    /// The book's tags: title, author, language.
+    /// The book's tags: title, author, language, and the cover picture (MP4 only).
     struct Tags {
         var title: String
         var author: String?
         var language: String
+        var cover: AudiobookCover?
     }
 
     /// Writes `timeline` (its chapters' audio in `cache`) to `url` in `format`.
@@ -15,6 +16,7 @@ enum AudiobookWriter {
         _ timeline: BookTimeline, cache: ExportCache, tags: Tags, format: AudiobookEncoder.Format, to url: URL
     ) throws(ExportFailure) {
         let encoder = try AudiobookEncoder(url: url, format: format, sampleRate: timeline.sampleRate)
+        if format.muxer == AudiobookEncoder.Format.mp4AAC.muxer, let cover = tags.cover { try encoder.setCover(cover) }
         tag(encoder, timeline: timeline, tags: tags)
         for number in timeline.chapters.indices.map({ $0 + 1 }) {
             try ChapterAudio.blocks(of: cache.audio(of: number)) { (samples) throws(ExportFailure) in

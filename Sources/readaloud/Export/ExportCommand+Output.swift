@@ -36,11 +36,11 @@ extension ExportCommand {
         }
     }
 
-    /// The book's title, author and language, as the output is tagged.
+    /// The book's title, author, language and cover, as the output is tagged.
     private static func tags(of book: OpenedBook, _ arguments: ParsedArguments) -> AudiobookWriter.Tags {
         AudiobookWriter.Tags(
             title: book.displayTitle, author: book.metadata.creator?.value,
-            language: book.metadata.title?.language ?? arguments[CommonOptions.locale])
+            language: book.metadata.title?.language ?? arguments[CommonOptions.locale], cover: AudiobookCover(of: book))
     }
 
     /// Writes `data` to `url`, failing with 74 when the disk takes less than all of it.

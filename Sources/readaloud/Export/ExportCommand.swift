@@ -113,7 +113,9 @@ enum ExportCommand {
             style: ExportProgress.style(jsonl: arguments[ExportOptions.format] == .jsonl),
             weights: weights(of: chapters, in: book.document))
         let pipeline =
-            format == .m4b ? PipelinedAudiobook(cache: cache, url: output.appendingPathExtension("tmp")) : nil
+            format == .m4b
+            ? PipelinedAudiobook(
+                cache: cache, url: output.appendingPathExtension("tmp"), cover: AudiobookCover(of: book)) : nil
         do {
             try synthesize(chapters, arguments: arguments, cache: cache, progress: progress) {
                 pipeline?.chapterFinished($0)

@@ -27,9 +27,9 @@ struct OverlayChapter {
         sync: SyncGranularity, language: String
     ) {
         self.number = number
+        let spoken = SpokenStretch.stretches(of: timing, sync: sync, prefix: "") { document.elements[$0].text.count }
+        let stretches = Dictionary(grouping: spoken, by: \.sentence.element)
         var body: [String] = []
-        var clips: [Clip] = []
-        let sentences = Dictionary(grouping: timing.sentences.enumerated(), by: \.element.element)
         for element in elements {
             let item = document.elements[element]
             let text = Array(item.string.utf16)
@@ -37,54 +37,23 @@ struct OverlayChapter {
             let tag = item.traits.contains(.heading) ? "h2" : "p"
             var html = ""
             var cursor = 0
-            for (index, sentence) in (sentences[element] ?? []).sorted(by: { $0.element.start < $1.element.start }) {
-                let range = max(cursor, sentence.start)..<min(text.count, sentence.end)
-                // Text without audio of its own stays unmarked: a clip cannot be empty.
-                guard !range.isEmpty,
-                    Self.seconds(sentence.begin, timing.sampleRate)
-                        != Self.seconds(
-                            sentence.finish, timing.sampleRate)
-                else { continue }
-                html += Self.escaped(text, cursor..<range.lowerBound)
-                let id = "s\(index + 1)"
-                html += "<span id=\"\(id)\">"
-                html += Self.words(
-                    of: sentence, in: range, text: text, id: id, sync: sync, rate: timing.sampleRate, clips: &clips)
-                html += "</span>"
-                cursor = range.upperBound
+            for stretch in stretches[element] ?? [] {
+                let sentence = stretch.sentence
+                html += Self.escaped(text, cursor..<sentence.range.lowerBound) + "<span id=\"\(sentence.id)\">"
+                var inner = sentence.range.lowerBound
+                for word in stretch.words {
+                    html += Self.escaped(text, inner..<word.range.lowerBound)
+                    html += "<span id=\"\(word.id)\">" + Self.escaped(text, word.range) + "</span>"
+                    inner = word.range.upperBound
+                }
+                html += Self.escaped(text, inner..<sentence.range.upperBound) + "</span>"
+                cursor = sentence.range.upperBound
             }
             html += Self.escaped(text, cursor..<text.count)
             body.append("<\(tag)>\(html)</\(tag)>")
         }
-        self.clips = clips
+        clips = spoken.flatMap(\.clips).map { Clip(id: $0.id, begin: $0.begin, end: $0.end) }
         xhtml = Self.document(title: title, language: language, body: body)
-    }
-
-    /// The sentence's inside: its words each in a span (with `.word`), and the clips.
-    private static func words(
-        of sentence: ChapterTiming.Sentence, in range: Range<Int>, text: [UInt16], id: String,
-        sync: SyncGranularity, rate: Int, clips: inout [Clip]
-    ) -> String {
-        guard sync == .word, !sentence.words.isEmpty else {
-            clips.append(Clip(id: id, begin: sentence.begin, end: sentence.finish))
-            return escaped(text, range)
-        }
-        var html = ""
-        var cursor = range.lowerBound
-        for (index, word) in sentence.words.enumerated() {
-            let wordRange = max(cursor, word.start)..<min(range.upperBound, word.end)
-            guard !wordRange.isEmpty else { continue }
-            let end = index + 1 < sentence.words.count ? sentence.words[index + 1].begin : sentence.finish
-            // A word the engine gave no time of its own (its mark and the next one's at the same
-            // millisecond) stays in its sentence's text, unmarked: a clip cannot be empty.
-            guard seconds(end, rate) != seconds(word.begin, rate) else { continue }
-            let wordID = "\(id)w\(index + 1)"
-            html += escaped(text, cursor..<wordRange.lowerBound)
-            html += "<span id=\"\(wordID)\">" + escaped(text, wordRange) + "</span>"
-            clips.append(Clip(id: wordID, begin: word.begin, end: end))
-            cursor = wordRange.upperBound
-        }
-        return html + escaped(text, cursor..<range.upperBound)
     }
 
     /// The XHTML text of `text[range]`, escaped.
@@ -133,18 +102,31 @@ struct OverlayChapter {
 
     /// The chapter's Media Overlay document, clip times in seconds at `sampleRate`.
     func overlay(sampleRate: Int) -> String {
+        Self.smil(
+            clips.map { (documentName + "#" + $0.id, audioName, $0.begin, $0.end) }, sampleRate: sampleRate,
+            textref: documentName + "#chapter")
+    }
+
+    /// A Media Overlay document: a `par` per clip (its `text` and `audio` sources, its begin
+    /// and end in samples at `sampleRate`), in one `seq` for the text `textref` (an element of
+    /// a document: its `id` a fragment), or without `textref` in the body itself.
+    static func smil(
+        _ clips: [(text: String, audio: String, begin: Int, end: Int)], sampleRate: Int, textref: String?
+    ) -> String {
         let pars = clips.enumerated().map { index, clip in
-            "<par id=\"p\(index + 1)\"><text src=\"\(documentName)#\(clip.id)\"/>"
-                + "<audio src=\"\(audioName)\" clipBegin=\"\(Self.seconds(clip.begin, sampleRate))\" "
-                + "clipEnd=\"\(Self.seconds(clip.end, sampleRate))\"/></par>"
+            "<par id=\"p\(index + 1)\"><text src=\"\(xmlEscaped(clip.text))\"/>"
+                + "<audio src=\"\(xmlEscaped(clip.audio))\" clipBegin=\"\(seconds(clip.begin, sampleRate))\" "
+                + "clipEnd=\"\(seconds(clip.end, sampleRate))\"/></par>"
+        }
+        var body = pars
+        if let textref {
+            body = ["<seq id=\"seq1\" epub:textref=\"\(xmlEscaped(textref))\">"] + pars + ["</seq>"]
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <smil xmlns="http://www.w3.org/ns/SMIL" xmlns:epub="http://www.idpf.org/2007/ops" version="3.0">
             <body>
-            <seq id="seq1" epub:textref="\(documentName)#chapter">
-            \(pars.joined(separator: "\n"))
-            </seq>
+            \(body.joined(separator: "\n"))
             </body>
             </smil>
 

@@ -18,8 +18,12 @@ final class PipelinedAudiobook: @unchecked Sendable {
     private var ready = Set<Int>()
     private var next = 1
 
-    init(cache: ExportCache, url: URL) {
+    private let cover: AudiobookCover?
+
+    /// An audiobook to be written to `url` from the chapters in `cache`, with `cover`.
+    init(cache: ExportCache, url: URL, cover: AudiobookCover?) {
         self.cache = cache
+        self.cover = cover
         self.url = url
         try? FileManager.default.removeItem(at: url)
     }
@@ -54,6 +58,7 @@ final class PipelinedAudiobook: @unchecked Sendable {
 
     private func opened(rate: Int) throws(ExportFailure) -> AudiobookEncoder {
         let encoder = try AudiobookEncoder(url: url, format: .mp4AAC, sampleRate: rate)
+        if let cover { try encoder.setCover(cover) }
         self.encoder = encoder
         return encoder
     }

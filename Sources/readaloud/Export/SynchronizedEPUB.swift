@@ -2,41 +2,42 @@ import Foundation
 import Synchronization
 import TextNavigationBooks
 
-/// A synchronized EPUB 3 of an export: the book's text as XHTML (a chapter a document), each
+/// A synchronized EPUB 3 of an export. An EPUB 3 book keeps its own content (``KeptEPUB``);
+/// a plain-text (or EPUB 2) book gets its text as XHTML (a chapter a document), each
 /// chapter's audio (AAC in MP4, `audio/mp4`, encoded in parallel) and Media Overlay, the
 /// package document with `media:duration` per overlay and in total and `media:active-class`,
 /// and a navigation document; zipped with `mimetype` first and stored.
 enum SynchronizedEPUB {
     /// The class a reading system gives the text being heard.
     static let activeClass = "-epub-media-overlay-active"
+    /// The style sheet that shows it.
+    static let activeStyle = ".\(activeClass) { background-color: #ffe680; }\n"
 
     /// Writes the EPUB of `timeline` (chapters `chapters` of `book`) to `url`.
     static func write(
         _ timeline: BookTimeline, chapters: [ExportChapter], book: OpenedBook, tags: AudiobookWriter.Tags,
         sync: SyncGranularity, jobs: Int, cache: ExportCache, to url: URL
     ) throws(ExportFailure) {
+        let audio = try encodeAudio(timeline, cache: cache, jobs: jobs)
+        if let epub = book.epub, epub.version.hasPrefix("3") {
+            try KeptEPUB.write(timeline, epub: epub, document: book.document, sync: sync, audio: audio, to: url)
+            return
+        }
         let overlays = chapters.indices.map { index in
             OverlayChapter(
                 number: index + 1, title: chapters[index].title, elements: chapters[index].elements,
                 document: book.document, timing: timeline.chapters[index], sync: sync, language: tags.language)
         }
-        let audio = try encodeAudio(timeline, cache: cache, jobs: jobs)
         let zip = try StoredZipWriter(url: url)
         try zip.add("mimetype", Data("application/epub+zip".utf8))
         try zip.add("META-INF/container.xml", Data(container.utf8))
         try zip.add("OEBPS/content.opf", Data(package(overlays, timeline: timeline, tags: tags).utf8))
         try zip.add("OEBPS/nav.xhtml", Data(navigation(overlays, chapters: chapters, tags: tags).utf8))
-        try zip.add("OEBPS/style.css", Data(".\(activeClass) { background-color: #ffe680; }\n".utf8))
+        try zip.add("OEBPS/style.css", Data(activeStyle.utf8))
         for (index, overlay) in overlays.enumerated() {
             try zip.add("OEBPS/" + overlay.documentName, Data(overlay.xhtml.utf8))
             try zip.add("OEBPS/" + overlay.overlayName, Data(overlay.overlay(sampleRate: timeline.sampleRate).utf8))
-            do {
-                try zip.add("OEBPS/" + overlay.audioName, Data(contentsOf: audio[index]))
-            } catch let failure as ExportFailure {
-                throw failure
-            } catch {
-                throw ExportFailure(.ioError, "cannot read \(audio[index].path): \(error.localizedDescription)")
-            }
+            try zip.add("OEBPS/" + overlay.audioName, contentsOf: audio[index])
         }
         try zip.finish()
     }
