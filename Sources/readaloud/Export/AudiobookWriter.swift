@@ -18,8 +18,8 @@ enum AudiobookWriter {
         let encoder = try AudiobookEncoder(url: url, format: format, sampleRate: timeline.sampleRate)
         if format.muxer == AudiobookEncoder.Format.mp4AAC.muxer, let cover = tags.cover { try encoder.setCover(cover) }
         tag(encoder, timeline: timeline, tags: tags)
-        for number in timeline.chapters.indices.map({ $0 + 1 }) {
-            try ChapterAudio.blocks(of: cache.audio(of: number)) { (samples) throws(ExportFailure) in
+        for index in 0..<timeline.count {
+            try ChapterAudio.blocks(of: cache.audio(of: index + 1)) { (samples) throws(ExportFailure) in
                 try encoder.write(samples)
             }
         }
@@ -33,9 +33,9 @@ enum AudiobookWriter {
         if let author = tags.author { encoder.setMetadata("artist", author) }
         encoder.setMetadata("language", tags.language)
         encoder.setMetadata("genre", "Audiobook")
-        for (index, chapter) in timeline.chapters.enumerated() {
+        for (index, title) in timeline.titles.enumerated() {
             encoder.addChapter(
-                title: chapter.title, from: timeline.milliseconds(timeline.offsets[index]),
+                title: title, from: timeline.milliseconds(timeline.offsets[index]),
                 to: timeline.milliseconds(timeline.offsets[index + 1]))
         }
     }

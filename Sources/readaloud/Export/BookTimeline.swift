@@ -1,29 +1,46 @@
-/// The finished chapters of an export one after the other: where each starts in the whole
-/// audio, in samples (all chapters share espeak-ng's rate), and the sentences in book time.
+/// The finished chapters of an export one after the other: each chapter's title and where it
+/// starts in the whole audio, in samples (all chapters share espeak-ng's rate). A chapter's
+/// sentences and words are read from the cache when asked for (``timing(of:)``), one chapter at
+/// a time, so that a long book's timing never has to be in memory whole.
 struct BookTimeline: Sendable {
-    let chapters: [ChapterTiming]
+    /// Each chapter's title.
+    let titles: [String]
     /// Where each chapter starts, and (last) the total length, in samples.
     let offsets: [Int]
+    let sampleRate: Int
+    private let cache: ExportCache
 
-    init(_ chapters: [ChapterTiming]) {
-        self.chapters = chapters
+    /// The timeline of `chapters`, each finished in `cache`.
+    init(_ chapters: [ExportChapter], cache: ExportCache) throws(ExportFailure) {
         var offsets = [0]
-        for chapter in chapters { offsets.append(offsets[offsets.count - 1] + chapter.samples) }
+        var rate: Int?
+        for index in chapters.indices {
+            let timing = try cache.loadTiming(of: index + 1)
+            rate = rate ?? timing.sampleRate
+            offsets.append(offsets[offsets.count - 1] + timing.samples)
+        }
+        titles = chapters.map(\.title)
         self.offsets = offsets
+        sampleRate = rate ?? 22_050
+        self.cache = cache
     }
 
-    var sampleRate: Int { chapters.first?.sampleRate ?? 22_050 }
+    /// How many chapters there are.
+    var count: Int { titles.count }
     var totalSamples: Int { offsets.last ?? 0 }
+
+    /// Chapter `index`'s length in samples.
+    func samples(of index: Int) -> Int { offsets[index + 1] - offsets[index] }
+
+    /// Chapter `index`'s (from 0) sentences and words, read from the cache.
+    func timing(of index: Int) throws(ExportFailure) -> ChapterTiming {
+        var timing = try cache.loadTiming(of: index + 1)
+        timing.title = titles[index]
+        return timing
+    }
 
     /// `sample` in milliseconds.
     func milliseconds(_ sample: Int) -> Int64 { Int64(sample) * 1000 / Int64(max(sampleRate, 1)) }
-
-    /// Every sentence with its start and end in the whole audio (samples), in order.
-    var sentences: [(sentence: ChapterTiming.Sentence, begin: Int, finish: Int)] {
-        chapters.indices.flatMap { index in
-            chapters[index].sentences.map { ($0, offsets[index] + $0.begin, offsets[index] + $0.finish) }
-        }
-    }
 
     /// `milliseconds` as `HH:MM:SS` then `separator` and the milliseconds.
     static func clock(_ milliseconds: Int64, separator: String) -> String {

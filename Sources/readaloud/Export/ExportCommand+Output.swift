@@ -15,8 +15,7 @@ extension ExportCommand {
         do throws(ExportFailure) {
             switch format {
             case .srt, .vtt:
-                let text = SubtitleWriter.text(of: timeline, kind: format == .srt ? .srt : .vtt)
-                try writeFile(Data(text.utf8), to: temporary)
+                try SubtitleWriter.write(timeline, kind: format == .srt ? .srt : .vtt, to: temporary)
             case .m4b where pipeline != nil:
                 try pipeline?.finish(timeline, tags: tags(of: book, arguments))
             case .m4b, .opus:
@@ -41,14 +40,5 @@ extension ExportCommand {
         AudiobookWriter.Tags(
             title: book.displayTitle, author: book.metadata.creator?.value,
             language: book.metadata.title?.language ?? arguments[CommonOptions.locale], cover: AudiobookCover(of: book))
-    }
-
-    /// Writes `data` to `url`, failing with 74 when the disk takes less than all of it.
-    private static func writeFile(_ data: Data, to url: URL) throws(ExportFailure) {
-        do {
-            try data.write(to: url)
-        } catch {
-            throw ExportFailure(.ioError, "cannot write \(url.path): \(error.localizedDescription)")
-        }
     }
 }

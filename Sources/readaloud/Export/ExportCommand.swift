@@ -124,15 +124,10 @@ enum ExportCommand {
             pipeline?.abandon()
             throw error
         }
-        var timings: [ChapterTiming] = []
-        for (index, chapter) in chapters.enumerated() {
-            var timing = try cache.loadTiming(of: index + 1)
-            timing.title = chapter.title
-            timings.append(timing)
-        }
+        let timeline = try BookTimeline(chapters, cache: cache)
         progress.stage("writing \(output.lastPathComponent)")
         try write(
-            BookTimeline(timings), chapters: chapters, format: format, pipeline: pipeline, book: book,
+            timeline, chapters: chapters, format: format, pipeline: pipeline, book: book,
             arguments: arguments, cache: cache,
             to: output)
         cache.remove()

@@ -12,17 +12,19 @@ import TextNavigationBooks
 /// replaced. What is added lives in a folder `readaloud/` beside the package document.
 enum KeptEPUB {
     /// Writes the EPUB of `timeline` (its chapters' audio files `audio`, in order) from
-    /// `epub` (whose elements `document` holds) to `url`.
+    /// `epub` (whose elements `document` holds) to `url`, spooling its entries in `spool`.
     static func write(
         _ timeline: BookTimeline, epub: EPUBBook, document: Document, sync: SyncGranularity, audio: [URL],
-        to url: URL
+        spool: URL, to url: URL
     ) throws(ExportFailure) {
         let packagePath = try reading { () throws(EPUBError) in try epub.packageDocument(with: .init()).path }
         let folder = packagePath.lastIndex(of: "/").map { String(packagePath[...$0]) } ?? ""
-        let clips = timeline.chapters.indices.flatMap { index in
-            SpokenStretch.stretches(of: timeline.chapters[index], sync: sync, prefix: "ra\(index + 1)") {
-                document.elements[$0].text.count
-            }.flatMap(\.clips).map { (chapter: index, part: $0) }
+        var clips: [(chapter: Int, part: SpokenStretch.Part)] = []
+        for index in 0..<timeline.count {
+            let stretches = SpokenStretch.stretches(
+                of: try timeline.timing(of: index), sync: sync, prefix: "ra\(index + 1)"
+            ) { document.elements[$0].text.count }
+            clips += stretches.flatMap(\.clips).map { (chapter: index, part: $0) }
         }
         let style = folder + "readaloud/overlay.css"
         let marks = clips.map { EPUBTextMark(id: $0.part.id, element: $0.part.element, range: $0.part.range) }
@@ -33,7 +35,7 @@ enum KeptEPUB {
         let package = try reading { () throws(EPUBError) in
             try epub.packageDocument(with: overlays.changes(style: style))
         }
-        let zip = try StoredZipWriter(url: url)
+        let zip = try StoredZipWriter(url: url, spool: spool)
         try zip.add("mimetype", Data("application/epub+zip".utf8))
         for name in try reading({ () throws(EPUBError) in try epub.entryNames() })
         where name != "mimetype" && !package.removed.contains(name) {

@@ -16,9 +16,15 @@ struct OverlayChapter {
     let xhtml: String
     let clips: [Clip]
 
-    var documentName: String { "chapter-\(number).xhtml" }
-    var overlayName: String { "chapter-\(number).smil" }
-    var audioName: String { "audio/chapter-\(number).m4a" }
+    var documentName: String { Self.documentName(number) }
+    var overlayName: String { Self.overlayName(number) }
+    var audioName: String { Self.audioName(number) }
+
+    /// The entry names (in the package's folder) of chapter `number`'s document, overlay and
+    /// audio.
+    static func documentName(_ number: Int) -> String { "chapter-\(number).xhtml" }
+    static func overlayName(_ number: Int) -> String { "chapter-\(number).smil" }
+    static func audioName(_ number: Int) -> String { "audio/chapter-\(number).m4a" }
 
     /// The XHTML of `elements` of `document`, with spans for `timing`'s sentences (and their
     /// words with `sync` `.word`).

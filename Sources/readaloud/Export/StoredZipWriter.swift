@@ -5,14 +5,27 @@ import Foundation
 /// reader opens EPUBs with) in the order they are added, each with the same fixed date
 /// (2020-01-01 00:00): what an EPUB's container needs (`mimetype` first and stored), the same
 /// bytes for the same entries. Audio is already compressed, and the text is small beside it.
-/// An entry added from a file is read when the archive is written, not held in memory.
+///
+/// libzip reads every entry when the archive is written, at the end; so that a long book's
+/// entries never wait in memory together, an entry given as bytes is written to a file of its
+/// own in a spool folder first, and the folder is removed with the writer.
 final class StoredZipWriter {
     private var archive: OpaquePointer?
     private let path: String
+    private let spool: URL
+    private var spooled = 0
 
-    /// Creates (or empties) the archive at `url`; nothing is written before ``finish()``.
-    init(url: URL) throws(ExportFailure) {
+    /// Creates (or empties) the archive at `url`, spooling entries in a new folder in
+    /// `directory`; nothing is written to `url` before ``finish()``.
+    init(url: URL, spool directory: URL) throws(ExportFailure) {
         path = url.path
+        spool = directory.appendingPathComponent("zip-entries")
+        try? FileManager.default.removeItem(at: spool)
+        do {
+            try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        } catch {
+            throw ExportFailure(.cannotCreate, "cannot create \(spool.path): \(error.localizedDescription)")
+        }
         var code: Int32 = 0
         guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
             throw ExportFailure(.cannotCreate, "cannot create \(url.path) (libzip error \(code))")
@@ -20,18 +33,21 @@ final class StoredZipWriter {
         self.archive = archive
     }
 
-    deinit { if let archive { zip_discard(archive) } }
+    deinit {
+        if let archive { zip_discard(archive) }
+        try? FileManager.default.removeItem(at: spool)
+    }
 
     /// Adds the entry `name` holding `data`.
     func add(_ name: String, _ data: Data) throws(ExportFailure) {
-        guard let archive, let buffer = malloc(max(data.count, 1)) else { throw failure("out of memory") }
-        data.copyBytes(to: buffer.assumingMemoryBound(to: UInt8.self), count: data.count)
-        // libzip frees the buffer (freep 1) once the archive is written or discarded.
-        guard let source = zip_source_buffer(archive, buffer, UInt64(data.count), 1) else {
-            free(buffer)
-            throw failure(String(cString: zip_strerror(archive)))
+        spooled += 1
+        let file = spool.appendingPathComponent("entry-\(spooled)")
+        do {
+            try data.write(to: file)
+        } catch {
+            throw failure("cannot spool \(name): \(error.localizedDescription)")
         }
-        try add(name, source)
+        try add(name, contentsOf: file)
     }
 
     /// Adds the entry `name` holding the file at `file`, read when the archive is written.

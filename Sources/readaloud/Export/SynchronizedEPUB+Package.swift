@@ -2,8 +2,9 @@ import Foundation
 
 extension SynchronizedEPUB {
     /// The package document: metadata (with each overlay's duration and the total), the
-    /// manifest (each chapter's document with its `media-overlay`), the spine.
-    static func package(_ overlays: [OverlayChapter], timeline: BookTimeline, tags: AudiobookWriter.Tags) -> String {
+    /// manifest (each chapter's document, with its `media-overlay` where `synchronized` says
+    /// the chapter has clips), the spine.
+    static func package(_ synchronized: [Bool], timeline: BookTimeline, tags: AudiobookWriter.Tags) -> String {
         let esc = OverlayChapter.xmlEscaped
         var metadata = [
             "<dc:identifier id=\"uid\">urn:readaloud:\(identifier(tags))</dc:identifier>",
@@ -18,19 +19,21 @@ extension SynchronizedEPUB {
             "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>",
         ]
         var spine: [String] = []
-        for (index, overlay) in overlays.enumerated() {
-            let number = overlay.number
-            let duration = timeline.milliseconds(timeline.chapters[index].samples)
-            let synchronized = !overlay.clips.isEmpty
+        for (index, synchronized) in synchronized.enumerated() {
+            let number = index + 1
+            let duration = timeline.milliseconds(timeline.samples(of: index))
             manifest.append(
-                "<item id=\"c\(number)\" href=\"\(overlay.documentName)\" media-type=\"application/xhtml+xml\""
+                "<item id=\"c\(number)\" href=\"\(OverlayChapter.documentName(number))\""
+                    + " media-type=\"application/xhtml+xml\""
                     + (synchronized ? " media-overlay=\"mo\(number)\"/>" : "/>"))
             if synchronized {
                 total += duration
                 metadata.append("<meta property=\"media:duration\" refines=\"#mo\(number)\">\(clock(duration))</meta>")
                 manifest.append(
-                    "<item id=\"mo\(number)\" href=\"\(overlay.overlayName)\" media-type=\"application/smil+xml\"/>")
-                manifest.append("<item id=\"a\(number)\" href=\"\(overlay.audioName)\" media-type=\"audio/mp4\"/>")
+                    "<item id=\"mo\(number)\" href=\"\(OverlayChapter.overlayName(number))\" media-type=\"application/smil+xml\"/>"
+                )
+                manifest.append(
+                    "<item id=\"a\(number)\" href=\"\(OverlayChapter.audioName(number))\" media-type=\"audio/mp4\"/>")
             }
             spine.append("<itemref idref=\"c\(number)\"/>")
         }
@@ -63,12 +66,10 @@ extension SynchronizedEPUB {
     }
 
     /// The navigation document: the chapters' titles, linked.
-    static func navigation(_ overlays: [OverlayChapter], chapters: [ExportChapter], tags: AudiobookWriter.Tags)
-        -> String
-    {
+    static func navigation(_ timeline: BookTimeline, tags: AudiobookWriter.Tags) -> String {
         let esc = OverlayChapter.xmlEscaped
-        let items = overlays.indices.map { index in
-            "<li><a href=\"\(overlays[index].documentName)\">\(esc(chapters[index].title))</a></li>"
+        let items = timeline.titles.enumerated().map { index, title in
+            "<li><a href=\"\(OverlayChapter.documentName(index + 1))\">\(esc(title))</a></li>"
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -20,25 +20,27 @@ enum SynchronizedEPUB {
     ) throws(ExportFailure) {
         let audio = try encodeAudio(timeline, cache: cache, jobs: jobs)
         if let epub = book.epub, epub.version.hasPrefix("3") {
-            try KeptEPUB.write(timeline, epub: epub, document: book.document, sync: sync, audio: audio, to: url)
+            try KeptEPUB.write(
+                timeline, epub: epub, document: book.document, sync: sync, audio: audio, spool: cache.url, to: url)
             return
         }
-        let overlays = chapters.indices.map { index in
-            OverlayChapter(
-                number: index + 1, title: chapters[index].title, elements: chapters[index].elements,
-                document: book.document, timing: timeline.chapters[index], sync: sync, language: tags.language)
-        }
-        let zip = try StoredZipWriter(url: url)
+        // A chapter at a time: its overlay is made, written and let go.
+        let zip = try StoredZipWriter(url: url, spool: cache.url)
         try zip.add("mimetype", Data("application/epub+zip".utf8))
         try zip.add("META-INF/container.xml", Data(container.utf8))
-        try zip.add("OEBPS/content.opf", Data(package(overlays, timeline: timeline, tags: tags).utf8))
-        try zip.add("OEBPS/nav.xhtml", Data(navigation(overlays, chapters: chapters, tags: tags).utf8))
-        try zip.add("OEBPS/style.css", Data(activeStyle.utf8))
-        for (index, overlay) in overlays.enumerated() {
+        var synchronized: [Bool] = []
+        for index in 0..<timeline.count {
+            let overlay = OverlayChapter(
+                number: index + 1, title: timeline.titles[index], elements: chapters[index].elements,
+                document: book.document, timing: try timeline.timing(of: index), sync: sync, language: tags.language)
             try zip.add("OEBPS/" + overlay.documentName, Data(overlay.xhtml.utf8))
             try zip.add("OEBPS/" + overlay.overlayName, Data(overlay.overlay(sampleRate: timeline.sampleRate).utf8))
             try zip.add("OEBPS/" + overlay.audioName, contentsOf: audio[index])
+            synchronized.append(!overlay.clips.isEmpty)
         }
+        try zip.add("OEBPS/content.opf", Data(package(synchronized, timeline: timeline, tags: tags).utf8))
+        try zip.add("OEBPS/nav.xhtml", Data(navigation(timeline, tags: tags).utf8))
+        try zip.add("OEBPS/style.css", Data(activeStyle.utf8))
         try zip.finish()
     }
 
@@ -46,7 +48,7 @@ enum SynchronizedEPUB {
     private static func encodeAudio(_ timeline: BookTimeline, cache: ExportCache, jobs: Int) throws(ExportFailure)
         -> [URL]
     {
-        let files = timeline.chapters.indices.map { cache.url.appendingPathComponent("chapter-\($0 + 1).m4a") }
+        let files = (0..<timeline.count).map { cache.url.appendingPathComponent("chapter-\($0 + 1).m4a") }
         let failure = Mutex<ExportFailure?>(nil)
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(max(jobs, 1), files.count)) { _ in
