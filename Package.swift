@@ -114,20 +114,12 @@ let package = Package(
             dependencies: ["TextNavigation", "CAccessibilityBridge"]
         ),
         // FFmpeg's libraries (Debian's libavformat-dev, libavcodec-dev, libswresample-dev,
-        // libavutil-dev) decoding audio clips exact to the sample, for recorded narration. Its
-        // header exposes only standard C types.
+        // libavutil-dev) both ways: decoding audio clips exact to the sample, for recorded
+        // narration, and encoding `readaloud export`'s audiobooks (AAC in MP4 with chapters and a
+        // cover, Opus in Ogg with chapter comments), bit-exact. Its headers expose only standard
+        // C types.
         .target(
-            name: "CMediaDecoder",
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swresample"),
-                .linkedLibrary("avutil"),
-            ]
-        ),
-        // FFmpeg's libraries again, the other way: encoding `readaloud export`'s audiobooks (AAC
-        // in MP4 with chapters, Opus in Ogg with chapter comments), bit-exact. Its header exposes
-        // only standard C types.
-        .target(
-            name: "CMediaEncoder",
+            name: "CMedia",
             linkerSettings: [
                 .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swresample"),
                 .linkedLibrary("avutil"),
@@ -135,7 +127,7 @@ let package = Package(
         ),
         .target(
             name: "TextNavigationSpeech",
-            dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CMediaDecoder"]
+            dependencies: ["TextNavigation", "CEspeak", "CSpeechd", "CMedia"]
         ),
         // HarfBuzz, FreeType and Cairo (Debian's libharfbuzz-dev, libfreetype-dev,
         // libcairo2-dev) for TextNavigationRender: cairo-ft's pkg-config brings Cairo's and
@@ -167,7 +159,7 @@ let package = Package(
             dependencies: [
                 "TextNavigation", "TextNavigationBooks", "TextNavigationStore", "TextNavigationSpeech",
                 "TextNavigationAccessibility", "TextNavigationRender", "ReadaloudJSON", "ReadaloudBench",
-                "CNCurses", "CMediaEncoder", "CZip",
+                "CNCurses", "CMedia", "CZip",
             ]
         ),
         // An example reader backend: embeds the library through its public API alone (a custom

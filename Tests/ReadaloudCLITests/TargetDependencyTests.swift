@@ -13,7 +13,7 @@ struct TargetDependencyTests {
         "TextNavigation": ["CICU"],
         "TextNavigationBooks": ["TextNavigation", "CICU", "CZip", "CEPUBXML", "CLibXML2"],
         "TextNavigationStore": ["TextNavigation", "CICU", "CSQLite"],
-        "TextNavigationSpeech": ["TextNavigation", "CICU", "CEspeak", "CSpeechd", "CMediaDecoder"],
+        "TextNavigationSpeech": ["TextNavigation", "CICU", "CEspeak", "CSpeechd", "CMedia"],
         "TextNavigationAccessibility": ["TextNavigation", "CICU", "CAccessibilityBridge", "CATK"],
         "TextNavigationRender": ["TextNavigation", "CICU", "CRender"],
     ]

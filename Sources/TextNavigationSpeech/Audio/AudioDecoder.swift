@@ -1,4 +1,4 @@
-internal import CMediaDecoder
+internal import CMedia
 import Foundation
 import TextNavigation
 

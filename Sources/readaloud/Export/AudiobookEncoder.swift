@@ -1,7 +1,7 @@
-import CMediaEncoder
+import CMedia
 import Foundation
 
-/// An audio file being encoded by FFmpeg's libraries (CMediaEncoder): AAC in MP4 or Opus in
+/// An audio file being encoded by FFmpeg's libraries (CMedia): AAC in MP4 or Opus in
 /// Ogg, with metadata and chapters, from 16-bit mono samples. Owns the C encoder; the file is
 /// closed when the encoder goes away, finished or not.
 final class AudiobookEncoder {

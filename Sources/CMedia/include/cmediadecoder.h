@@ -1,4 +1,4 @@
-// CMediaDecoder: decodes clips of audio files (MP3, AAC in MP4, Opus in Ogg, WAV, FLAC...)
+// CMedia (decoding): decodes clips of audio files (MP3, AAC in MP4, Opus in Ogg, WAV, FLAC...)
 // to 16-bit PCM with FFmpeg's libraries (Debian's libavformat, libavcodec, libswresample),
 // exact to the sample: what a Media Overlay's `clipBegin`/`clipEnd` cut.
 //

@@ -1,4 +1,5 @@
 #include "cmediaencoder.h"
+#include "media_error.h"
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -26,17 +27,6 @@ struct cmedia_encoder {
     /// The cover picture's packet (on its own stream), written after the header; or NULL.
     AVPacket *cover;
 };
-
-static void say(char *error, size_t capacity, const char *what, int code) {
-    if (capacity == 0) return;
-    if (code == 0) {
-        snprintf(error, capacity, "%s", what);
-        return;
-    }
-    char reason[128];
-    av_strerror(code, reason, sizeof reason);
-    snprintf(error, capacity, "%s: %s", what, reason);
-}
 
 /// The encoder's sample format: the first it takes of float planar, float, 16-bit.
 static enum AVSampleFormat sample_format(const AVCodec *codec) {

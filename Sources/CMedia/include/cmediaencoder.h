@@ -1,4 +1,4 @@
-// CMediaEncoder: encodes 16-bit mono PCM into an audiobook file with FFmpeg's libraries
+// CMedia (encoding): encodes 16-bit mono PCM into an audiobook file with FFmpeg's libraries
 // (Debian's libavformat, libavcodec, libswresample): AAC in MP4 (`.m4b`, `.m4a`) or Opus in
 // Ogg (`.opus`), with chapters and metadata, written bit-exact (the same input gives the same
 // bytes).

@@ -1,4 +1,5 @@
 #include "cmediadecoder.h"
+#include "media_error.h"
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -61,17 +62,6 @@ static int64_t seek_memory(void *opaque, int64_t offset, int whence) {
     if (target < 0 || target > (int64_t)file->length) return -1;
     file->position = (size_t)target;
     return target;
-}
-
-static void say(char *error, size_t capacity, const char *what, int code) {
-    if (capacity == 0) return;
-    if (code == 0) {
-        snprintf(error, capacity, "%s", what);
-        return;
-    }
-    char reason[128];
-    av_strerror(code, reason, sizeof reason);
-    snprintf(error, capacity, "%s: %s", what, reason);
 }
 
 /// Closes what `start` opened, keeping the bytes.
