@@ -40,13 +40,14 @@ struct SpokenStretch {
             if cursor.element != sentence.element { cursor = (sentence.element, 0) }
             let range = max(cursor.offset, sentence.start)..<min(length(sentence.element), sentence.end)
             let rate = timing.sampleRate
-            guard !range.isEmpty,
-                OverlayChapter.seconds(sentence.begin, rate) != OverlayChapter.seconds(sentence.finish, rate)
+            // The sentence's clip starts where it is heard, at its first word's sound: its audio
+            // starts with espeak-ng's pause before the sentence.
+            let heard = min(max(sentence.words.first?.begin ?? sentence.begin, sentence.begin), sentence.finish)
+            guard !range.isEmpty, OverlayChapter.seconds(heard, rate) != OverlayChapter.seconds(sentence.finish, rate)
             else { continue }
             let id = "\(prefix)s\(index + 1)"
             var stretch = SpokenStretch(
-                sentence: Part(
-                    id: id, element: sentence.element, range: range, begin: sentence.begin, end: sentence.finish),
+                sentence: Part(id: id, element: sentence.element, range: range, begin: heard, end: sentence.finish),
                 words: [], byWord: sync == .word && !sentence.words.isEmpty)
             if stretch.byWord { stretch.words = words(of: sentence, in: range, id: id, rate: rate) }
             result.append(stretch)
