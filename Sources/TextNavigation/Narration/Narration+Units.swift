@@ -1,7 +1,10 @@
 extension Narration {
     /// The units read-all reads in an element with narration: its `spans`, and the parts of
-    /// `units` (the granularity's) outside them, in order.
-    static func units(_ units: TextUnits, around spans: [NarratedSpan]) -> TextUnits {
+    /// `units` (the granularity's) outside them that have something to say, in order. A part
+    /// of only punctuation and spaces (`text` gives a range's text), such as the period after
+    /// a word's clip in a book narrated word by word, has nothing a voice would say: it is
+    /// left out rather than spoken between two clips.
+    static func units(_ units: TextUnits, around spans: [NarratedSpan], text: (Range<Int>) -> String) -> TextUnits {
         guard !spans.isEmpty else { return units }
         var pieces: [Range<Int>] = spans.map(\.range)
         for index in 0..<units.count {
@@ -16,8 +19,21 @@ extension Narration {
                     .filter { !$0.isEmpty }
                 }
             }
-            pieces += rest
+            pieces += rest.filter { !isSilent(text($0)) }
         }
         return TextUnits(pieces.sorted { $0.lowerBound < $1.lowerBound })
+    }
+
+    /// Whether `text` holds only punctuation, spaces and format characters.
+    static func isSilent(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator,
+                .paragraphSeparator, .control, .format:
+                return true
+            default: return false
+            }
+        }
     }
 }

@@ -405,7 +405,7 @@ public final class ReadingSession: Sequence, IteratorProtocol {
     ) -> TextUnits {
         let units = element.stringTokenizer.readingUnits(for: granularity)
         guard let spans = narration?.spans(in: index), !spans.isEmpty else { return units }
-        return Narration.units(units, around: spans)
+        return Narration.units(units, around: spans) { element.text.string(in: $0) ?? "" }
     }
 
     private func trimmed(_ range: Range<Int>, in element: UtteranceSource) -> Range<Int> {

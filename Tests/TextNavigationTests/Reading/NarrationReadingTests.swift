@@ -96,6 +96,31 @@ struct NarrationReadingTests {
         expectReadOnceInOrder(utterances(document, narration), of: document)
     }
 
+    @Test("narrated word by word: the punctuation between clips is not read, a word without a clip is")
+    func punctuationBetweenWordClips() throws {
+        let document = Document(book: try PlainTextBook("Alice was tired, very tired. And then (she) slept x.\n"))
+        let text = document.elements[0].text.string(in: 0..<document.elements[0].text.count) ?? ""
+        let words = ["Alice", "was", "tired", "very", "tired", "And", "then", "she", "slept"]
+        var cursor = text.startIndex
+        var clips: [NarrationClip] = []
+        for (index, word) in words.enumerated() {
+            let found = try #require(text.range(of: word, range: cursor..<text.endIndex))
+            let start = text.utf16.distance(from: text.startIndex, to: found.lowerBound)
+            clips.append(
+                NarrationClip(
+                    text: ReadingPosition(
+                        element: 0, offset: start)..<ReadingPosition(
+                            element: 0, offset: start + word.utf16.count),
+                    audio: AudioClip(source: "w.m4a", begin: index * 100, end: index * 100 + 100)))
+            cursor = found.upperBound
+        }
+        let read = utterances(document, Narration(clips: clips, in: document))
+        // Each clip, then "x." (a word of its own, so the voice reads it); never ",", "." or "(".
+        #expect(read.map(\.text) == words + ["x."], "\(read.map(\.text))")
+        #expect(read.prefix(words.count).allSatisfy { !($0.narration?.audio ?? []).isEmpty })
+        expectReadOnceInOrder(read, of: document)
+    }
+
     @Test("clips out of the document, empty, or overlapping: ignored or merged, never a crash")
     func oddClips() throws {
         let document = Document(book: try PlainTextBook("One two three.\n\nFour."))
