@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Measures `readaloud export` (issue 33), outside the timed tests:
-#   - real-time factor (seconds of work per second of audio) of a whole .m4b export at --jobs 1
-#     and --jobs N (the core count), side by side, and whether the two files are the same bytes;
-#   - peak resident memory of an export (the largest process: the parent or one worker, as
-#     /usr/bin/time's maximum RSS of the parent, which waits for its workers), for a book of
-#     EXPORT_BENCH_MB MiB (Alice repeated) stopped after EXPORT_BENCH_SECONDS seconds with a
-#     Ctrl-C (SIGINT): the parent holds the whole book, each worker one chapter;
+#   - real-time factor (seconds of work per second of audio) of a whole .m4b and .srt export of
+#     EXPORT_BENCH_SPEED_BOOK (default: all of Alice, 13 chapters) on one core (`taskset -c 0`,
+#     --jobs 1: the workers and the parent's encoding thread share the one core) and on every
+#     core (--jobs N, the core count), side by side, and whether the two files are the same bytes;
+#   - peak resident memory of the parent and of the largest worker (each process's VmHWM,
+#     sampled every second): a whole export of an EXPORT_BENCH_FULL_MB MiB book (Alice repeated,
+#     default 1) to .epub and to .m4b, and an export of an EXPORT_BENCH_MB MiB book (default 10)
+#     stopped after EXPORT_BENCH_SECONDS seconds with a Ctrl-C (its audio would take hours);
 #   - sync error: for every word heard after a silence, its SMIL clipBegin (word sync) against
 #     the onset of its sound in the EPUB's own decoded audio (an energy measure from the
 #     engine's mark for the word; some also with sox's silence detection), and the engine's
@@ -14,8 +16,10 @@
 # Usage: scripts/export-bench.sh [BOOK]   (default: Books/alice-in-wonderland.txt cut to its
 #        first EXPORT_BENCH_CHARS characters, 20000)
 #   READALOUD            the binary (default: .build/debug/readaloud)
-#   EXPORT_BENCH_MB      the size of the memory run's book (default 10)
-#   EXPORT_BENCH_SECONDS how long the memory run works before its Ctrl-C (default 120)
+#   EXPORT_BENCH_SPEED_BOOK  the speed runs' book (default Books/alice-in-wonderland.txt)
+#   EXPORT_BENCH_FULL_MB the size of the whole memory runs' book (default 1)
+#   EXPORT_BENCH_MB      the size of the stopped memory run's book (default 10)
+#   EXPORT_BENCH_SECONDS how long the stopped memory run works before its Ctrl-C (default 120)
 #   EXPORT_BENCH_SOX_EVERY  every how many measured words one is also measured by sox (default 10)
 #   EXPORT_BENCH_PARTS   which measures to run (default "speed sync memory")
 set -euo pipefail
@@ -46,19 +50,27 @@ def duration(path):
     return float(out.strip())
 
 if "speed" in parts:
-    # Real-time factor, one core against every core: the audiobook (synthesis in parallel, then
-    # one encoding pass) and the subtitles (synthesis alone).
+    # Real-time factor, one core against every core: the audiobook (synthesis in parallel,
+    # encoded as the chapters finish) and the subtitles (synthesis alone).
+    speed_book = os.environ.get("EXPORT_BENCH_SPEED_BOOK", "Books/alice-in-wonderland.txt")
+    one_core = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    def timed(command):
+        start = time.monotonic()
+        subprocess.run(command, check=True, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        return time.monotonic() - start
     audio = None
     for kind in ["m4b", "srt"]:
         one = os.path.join(work, "one." + kind); every = os.path.join(work, "every." + kind)
-        t1 = export(one, "--jobs", "1")
-        tn = export(every, "--jobs", str(cores))
+        command = [binary, "export", speed_book, "--force", "--to"]
+        t1 = timed(one_core + command + [one, "--jobs", "1"])
+        tn = timed(command + [every, "--jobs", str(cores)])
         if audio is None:
             audio = duration(one)
-            print(f"export: {os.path.basename(book)}: {audio:.1f} s of audio")
+            print(f"export: {os.path.basename(speed_book)}: {audio:.1f} s of audio")
         same = open(one, "rb").read() == open(every, "rb").read()
-        print(f"export .{kind}: --jobs 1: {t1:.1f} s, real-time factor {t1 / audio:.4f}; --jobs {cores}: {tn:.1f} s, "
-              f"real-time factor {tn / audio:.4f} ({tn / t1:.2f}x the one-core time); same bytes: {'yes' if same else 'NO'}")
+        print(f"export .{kind}: one core{' (taskset -c 0)' if one_core else ''}, --jobs 1: {t1:.1f} s, real-time "
+              f"factor {t1 / audio:.4f}; {cores} cores, --jobs {cores}: {tn:.1f} s, real-time factor {tn / audio:.4f} "
+              f"({tn / t1:.2f}x the one-core time); same bytes: {'yes' if same else 'NO'}")
 
 if "sync" in parts:
     # Sync error, for every word heard after a silence (the first word of an utterance, a word
@@ -169,25 +181,48 @@ if "sync" in parts:
                   f"earlier by more than 5 ms for {sum(e < -5 for e in found)} words")
 
 if "memory" in parts:
-    # Peak memory of a big book's export, stopped after a while.
+    # Peak memory of the parent and of the largest worker, each process's high-water mark
+    # (VmHWM) sampled every second while `command` runs; stopped with a Ctrl-C after `seconds`.
+    def peaks(command, seconds=None):
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        parent = worker = 0
+        start = time.monotonic()
+        def hwm(pid):
+            try:
+                with open(f"/proc/{pid}/status") as status:
+                    return next((int(l.split()[1]) for l in status if l.startswith("VmHWM:")), 0)
+            except OSError:
+                return 0
+        while process.poll() is None:
+            parent = max(parent, hwm(process.pid))
+            children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+            worker = max([worker] + [hwm(int(child)) for child in children])
+            if seconds and time.monotonic() - start > seconds:
+                process.send_signal(signal.SIGINT)
+                seconds = None
+            time.sleep(1)
+        return parent / 1024, worker / 1024, time.monotonic() - start
+    def alice_book(megabytes):
+        path = os.path.join(work, f"alice-{megabytes}mib.txt")
+        alice = open("Books/alice-in-wonderland.txt", "rb").read()
+        with open(path, "wb") as f:
+            while f.tell() < megabytes * 1024 * 1024:
+                f.write(alice + b"\n\n")
+        return path
+    full = int(os.environ.get("EXPORT_BENCH_FULL_MB", "1"))
+    whole = alice_book(full)
+    for kind in ["epub", "m4b"]:
+        out = os.path.join(work, f"whole.{kind}")
+        parent, worker, seconds = peaks([binary, "export", whole, "--to", out, "--force"])
+        hours = duration(out) / 3600 if kind == "m4b" else None
+        print(f"export: whole {full} MiB book to .{kind}: peak resident parent {parent:.0f} MB, worker {worker:.0f} MB"
+              f" ({seconds:.0f} s{f', {hours:.1f} h of audio' if hours else ''})")
+        os.remove(out)
     megabytes = int(os.environ.get("EXPORT_BENCH_MB", "10"))
-    big = os.path.join(work, "big.txt")
-    alice = open("Books/alice-in-wonderland.txt", "rb").read()
-    with open(big, "wb") as f:
-        while f.tell() < megabytes * 1024 * 1024:
-            f.write(alice + b"\n\n")
-    timer = subprocess.Popen(["/usr/bin/time", "-f", "%M %e", binary, "export", big, "--to",
-                              os.path.join(work, "big.m4b"), "--format", "jsonl"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(int(os.environ.get("EXPORT_BENCH_SECONDS", "120")))
-    for child in subprocess.run(["pgrep", "-P", str(timer.pid)], capture_output=True, text=True).stdout.split():
-        os.kill(int(child), signal.SIGINT)
-    out, err = timer.communicate()
-    done = sum('"type":"progress"' in line for line in out.splitlines())
-    peak = [line for line in err.splitlines() if re.fullmatch(r"\d+ [\d.]+", line)]
-    if peak:
-        kb, seconds = peak[-1].split()
-        print(f"export: {megabytes} MiB book: peak resident {int(kb) / 1024:.0f} MB over {float(seconds):.0f} s "
-              f"({done} chapters finished before the Ctrl-C)")
+    big = alice_book(megabytes)
+    seconds = int(os.environ.get("EXPORT_BENCH_SECONDS", "120"))
+    parent, worker, _ = peaks([binary, "export", big, "--to", os.path.join(work, "big.epub"), "--force"], seconds)
+    print(f"export: {megabytes} MiB book to .epub, stopped after {seconds} s: peak resident parent {parent:.0f} MB, "
+          f"worker {worker:.0f} MB")
 
 PY
