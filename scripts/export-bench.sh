@@ -209,20 +209,20 @@ if "memory" in parts:
             while f.tell() < megabytes * 1024 * 1024:
                 f.write(alice + b"\n\n")
         return path
-    full = int(os.environ.get("EXPORT_BENCH_FULL_MB", "1"))
+    full = float(os.environ.get("EXPORT_BENCH_FULL_MB", "1"))
     whole = alice_book(full)
     for kind in ["epub", "m4b"]:
         out = os.path.join(work, f"whole.{kind}")
         parent, worker, seconds = peaks([binary, "export", whole, "--to", out, "--force"])
         hours = duration(out) / 3600 if kind == "m4b" else None
-        print(f"export: whole {full} MiB book to .{kind}: peak resident parent {parent:.0f} MB, worker {worker:.0f} MB"
+        print(f"export: whole {full:g} MiB book to .{kind}: peak resident parent {parent:.0f} MB, worker {worker:.0f} MB"
               f" ({seconds:.0f} s{f', {hours:.1f} h of audio' if hours else ''})")
         os.remove(out)
-    megabytes = int(os.environ.get("EXPORT_BENCH_MB", "10"))
+    megabytes = float(os.environ.get("EXPORT_BENCH_MB", "10"))
     big = alice_book(megabytes)
     seconds = int(os.environ.get("EXPORT_BENCH_SECONDS", "120"))
     parent, worker, _ = peaks([binary, "export", big, "--to", os.path.join(work, "big.epub"), "--force"], seconds)
-    print(f"export: {megabytes} MiB book to .epub, stopped after {seconds} s: peak resident parent {parent:.0f} MB, "
+    print(f"export: {megabytes:g} MiB book to .epub, stopped after {seconds} s: peak resident parent {parent:.0f} MB, "
           f"worker {worker:.0f} MB")
 
 PY
