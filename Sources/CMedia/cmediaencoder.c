@@ -9,7 +9,6 @@
 #include <libavutil/mem.h>
 #include <libavutil/opt.h>
 #include <libswresample/swresample.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,8 +23,10 @@ struct cmedia_encoder {
     int input_rate;
     int started;
     int64_t next_pts;
-    /// The cover picture's packet (on its own stream), written after the header; or NULL.
-    AVPacket *cover;
+    /// With no muxer: the packets encoded since they were last taken, and how many of them
+    /// have been taken (`taken` of `count`, in an array of `capacity`).
+    AVPacket **queue;
+    int count, taken, capacity;
 };
 
 /// The encoder's sample format: the first it takes of float planar, float, 16-bit.
@@ -70,12 +71,16 @@ static int open_codec(cmedia_encoder *encoder, const char *name, int bitrate, ch
     context->flags |= AV_CODEC_FLAG_BITEXACT;
     // Speech needs no search for the best coding: the fast coder is several times faster.
     if (strcmp(name, "aac") == 0) av_opt_set(context->priv_data, "aac_coder", "fast", 0);
-    if (encoder->format->oformat->flags & AVFMT_GLOBALHEADER) context->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    // A caller that muxes the packets itself needs the codec's configuration apart (AAC's
+    // AudioSpecificConfig for MP4's `esds`).
+    if (!encoder->format || encoder->format->oformat->flags & AVFMT_GLOBALHEADER)
+        context->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     int status = avcodec_open2(context, codec, NULL);
     if (status < 0) {
         say(error, capacity, "cannot open the encoder", status);
         return -1;
     }
+    if (!encoder->format) return 0;
     encoder->stream = avformat_new_stream(encoder->format, NULL);
     if (!encoder->stream) return -1;
     encoder->stream->time_base = context->time_base;
@@ -101,19 +106,22 @@ cmedia_encoder *cmedia_encoder_open(const char *path, const char *muxer, const c
     cmedia_encoder *encoder = av_mallocz(sizeof *encoder);
     if (!encoder) return NULL;
     encoder->input_rate = input_rate;
-    int status = avformat_alloc_output_context2(&encoder->format, NULL, muxer, path);
-    if (status < 0 || !encoder->format) {
-        say(error, capacity, "FFmpeg has no muxer for this format", status);
-        cmedia_encoder_free(encoder);
-        return NULL;
+    if (muxer) {
+        int status = avformat_alloc_output_context2(&encoder->format, NULL, muxer, path);
+        if (status < 0 || !encoder->format) {
+            say(error, capacity, "FFmpeg has no muxer for this format", status);
+            cmedia_encoder_free(encoder);
+            return NULL;
+        }
+        encoder->format->flags |= AVFMT_FLAG_BITEXACT;
     }
-    encoder->format->flags |= AVFMT_FLAG_BITEXACT;
     if (open_codec(encoder, codec, bitrate, error, capacity) < 0 || open_resampler(encoder) < 0) {
         if (capacity && !error[0]) say(error, capacity, "cannot set up the encoder", 0);
         cmedia_encoder_free(encoder);
         return NULL;
     }
-    status = avio_open(&encoder->format->pb, path, AVIO_FLAG_WRITE);
+    if (!muxer) return encoder;
+    int status = avio_open(&encoder->format->pb, path, AVIO_FLAG_WRITE);
     if (status < 0) {
         say(error, capacity, "cannot create the file", status);
         cmedia_encoder_free(encoder);
@@ -123,10 +131,12 @@ cmedia_encoder *cmedia_encoder_open(const char *path, const char *muxer, const c
 }
 
 void cmedia_encoder_set_metadata(cmedia_encoder *encoder, const char *key, const char *value) {
+    if (!encoder->format) return;
     av_dict_set(&encoder->format->metadata, key, value, 0);
 }
 
 int cmedia_encoder_add_chapter(cmedia_encoder *encoder, int64_t start_ms, int64_t end_ms, const char *title) {
+    if (!encoder->format) return -1;
     AVChapter *chapter = av_mallocz(sizeof *chapter);
     if (!chapter) return -1;
     chapter->id = encoder->format->nb_chapters + 1;
@@ -163,57 +173,8 @@ static void move_tags_to_comments(cmedia_encoder *encoder) {
     format->nb_chapters = 0;
 }
 
-/// A PNG's or JPEG's width and height, from its header (PNG's IHDR, JPEG's start-of-frame
-/// marker): the MP4 muxer wants them for the picture's stream. 0 when not found.
-static void picture_size(const uint8_t *bytes, size_t length, int is_png, int *width, int *height) {
-    *width = *height = 0;
-    if (is_png) {
-        if (length < 24) return;
-        *width = (int)((uint32_t)bytes[16] << 24 | (uint32_t)bytes[17] << 16 | (uint32_t)bytes[18] << 8 | bytes[19]);
-        *height = (int)((uint32_t)bytes[20] << 24 | (uint32_t)bytes[21] << 16 | (uint32_t)bytes[22] << 8 | bytes[23]);
-        return;
-    }
-    size_t at = 2;
-    while (at + 9 < length && bytes[at] == 0xFF) {
-        uint8_t marker = bytes[at + 1];
-        size_t size = (size_t)bytes[at + 2] << 8 | bytes[at + 3];
-        if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) {
-            *height = bytes[at + 5] << 8 | bytes[at + 6];
-            *width = bytes[at + 7] << 8 | bytes[at + 8];
-            return;
-        }
-        at += 2 + size;
-    }
-}
-
-int cmedia_encoder_set_cover(cmedia_encoder *encoder, const uint8_t *bytes, size_t length, int is_png, char *error,
-                             size_t capacity) {
-    if (encoder->started || encoder->cover || length == 0 || length > INT_MAX) {
-        say(error, capacity, "a cover goes before the audio, once", 0);
-        return -1;
-    }
-    AVStream *stream = avformat_new_stream(encoder->format, NULL);
-    AVPacket *packet = av_packet_alloc();
-    if (!stream || !packet || av_new_packet(packet, (int)length) < 0) {
-        av_packet_free(&packet);
-        say(error, capacity, "out of memory for the cover", 0);
-        return -1;
-    }
-    memcpy(packet->data, bytes, length);
-    stream->codecpar->codec_type = AVMEDIA_TYPE_VIDEO;
-    stream->codecpar->codec_id = is_png ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG;
-    picture_size(bytes, length, is_png, &stream->codecpar->width, &stream->codecpar->height);
-    stream->disposition = AV_DISPOSITION_ATTACHED_PIC;
-    stream->time_base = (AVRational){1, 90000};
-    packet->stream_index = stream->index;
-    packet->flags |= AV_PKT_FLAG_KEY;
-    packet->pts = packet->dts = 0;
-    encoder->cover = packet;
-    return 0;
-}
-
 static int start(cmedia_encoder *encoder, char *error, size_t capacity) {
-    if (encoder->started) return 0;
+    if (encoder->started || !encoder->format) return 0;
     encoder->started = 1;
     move_tags_to_comments(encoder);
     AVDictionary *options = NULL;
@@ -223,23 +184,41 @@ static int start(cmedia_encoder *encoder, char *error, size_t capacity) {
         say(error, capacity, "cannot write the file's header", status);
         return -1;
     }
-    if (encoder->cover) {
-        status = av_interleaved_write_frame(encoder->format, encoder->cover);
-        if (status < 0) {
-            say(error, capacity, "cannot write the cover", status);
-            return -1;
-        }
-    }
     return 0;
 }
 
-/// Sends `frame` (NULL to flush) and writes the packets that come out.
+/// Keeps the packet just encoded for the caller (with no muxer), in the queue.
+static int enqueue(cmedia_encoder *encoder) {
+    if (encoder->taken == encoder->count) encoder->taken = encoder->count = 0;
+    if (encoder->count == encoder->capacity) {
+        int capacity = encoder->capacity ? encoder->capacity * 2 : 64;
+        AVPacket **queue = av_realloc_array(encoder->queue, capacity, sizeof *queue);
+        if (!queue) return -1;
+        for (int index = encoder->capacity; index < capacity; index++) queue[index] = NULL;
+        encoder->queue = queue;
+        encoder->capacity = capacity;
+    }
+    AVPacket **slot = &encoder->queue[encoder->count];
+    if (!*slot && !(*slot = av_packet_alloc())) return -1;
+    av_packet_unref(*slot);
+    av_packet_move_ref(*slot, encoder->packet);
+    encoder->count++;
+    return 0;
+}
+
+/// Sends `frame` (NULL to flush) and writes (or, with no muxer, queues) the packets that come
+/// out.
 static int encode(cmedia_encoder *encoder, AVFrame *frame, char *error, size_t capacity) {
     int status = avcodec_send_frame(encoder->codec, frame);
     while (status >= 0) {
         status = avcodec_receive_packet(encoder->codec, encoder->packet);
         if (status == AVERROR(EAGAIN) || status == AVERROR_EOF) return 0;
         if (status < 0) break;
+        if (!encoder->format) {
+            if (enqueue(encoder) == 0) continue;
+            say(error, capacity, "out of memory for the audio", 0);
+            return -1;
+        }
         av_packet_rescale_ts(encoder->packet, encoder->codec->time_base, encoder->stream->time_base);
         encoder->packet->stream_index = encoder->stream->index;
         status = av_interleaved_write_frame(encoder->format, encoder->packet);
@@ -306,6 +285,7 @@ int cmedia_encoder_finish(cmedia_encoder *encoder, char *error, size_t capacity)
     if (start(encoder, error, capacity) < 0) return -1;
     if (convert(encoder, NULL, 0) < 0 || drain(encoder, 1, error, capacity) < 0) return -1;
     if (encode(encoder, NULL, error, capacity) < 0) return -1;
+    if (!encoder->format) return 0;
     int status = av_write_trailer(encoder->format);
     if (status >= 0) avio_flush(encoder->format->pb);
     if (status < 0 || encoder->format->pb->error < 0) {
@@ -314,6 +294,23 @@ int cmedia_encoder_finish(cmedia_encoder *encoder, char *error, size_t capacity)
     }
     return 0;
 }
+
+int cmedia_encoder_next_packet(cmedia_encoder *encoder, const uint8_t **data, size_t *size, int64_t *duration) {
+    if (encoder->taken == encoder->count) return 0;
+    const AVPacket *packet = encoder->queue[encoder->taken++];
+    *data = packet->data;
+    *size = (size_t)packet->size;
+    *duration = packet->duration;
+    return 1;
+}
+
+int cmedia_encoder_configuration(const cmedia_encoder *encoder, const uint8_t **bytes, size_t *length) {
+    *bytes = encoder->codec->extradata;
+    *length = encoder->codec->extradata ? (size_t)encoder->codec->extradata_size : 0;
+    return encoder->codec->sample_rate;
+}
+
+int cmedia_encoder_priming(const cmedia_encoder *encoder) { return encoder->codec->initial_padding; }
 
 void cmedia_encoder_free(cmedia_encoder *encoder) {
     if (!encoder) return;
@@ -326,6 +323,7 @@ void cmedia_encoder_free(cmedia_encoder *encoder) {
     if (encoder->fifo) av_audio_fifo_free(encoder->fifo);
     av_frame_free(&encoder->frame);
     av_packet_free(&encoder->packet);
-    av_packet_free(&encoder->cover);
+    for (int index = 0; index < encoder->capacity; index++) av_packet_free(&encoder->queue[index]);
+    av_free(encoder->queue);
     av_free(encoder);
 }

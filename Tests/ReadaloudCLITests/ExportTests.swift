@@ -77,6 +77,35 @@ import Testing
         }
     }
 
+    /// Our MP4 muxer against FFmpeg's own: FFmpeg copies our file's packets into its `ipod`
+    /// muxer, and both files decode to the same samples; the tags and the language are read.
+    @Test(.needsSpeechEngine, .enabled(if: FFprobe.isAvailable, FFprobe.reason))
+    func theAudiobookDecodesAsFFmpegsOwnMuxingOfItsPackets() throws {
+        let (book, directory) = try Self.tinyBook()
+        let ours = directory.appendingPathComponent("ours.m4b")
+        _ = try Self.export(book, to: ours)
+        let theirs = directory.appendingPathComponent("theirs.m4b")
+        try FFprobe.ffmpeg(["-i", ours.path, "-map", "0:a", "-c", "copy", "-f", "ipod", theirs.path])
+        var samples: [Data] = []
+        for file in [ours, theirs] {
+            let pcm = directory.appendingPathComponent(file.lastPathComponent + ".pcm")
+            try FFprobe.ffmpeg(["-i", file.path, "-map", "0:a", "-f", "s16le", "-c:a", "pcm_s16le", pcm.path])
+            samples.append(try Data(contentsOf: pcm))
+        }
+        #expect(samples[0].count > 22_050 * 2 * 10, "more than 10 s of audio")
+        #expect(samples[0] == samples[1])
+        // The edit list skips the encoder's priming: as many samples as the chapters last.
+        let end = try #require(FFprobe.chapters(of: ours).last?.end)
+        #expect(abs(samples[0].count / 2 - end * 22_050 / 1000) < 512, "\(samples[0].count / 2) samples, \(end) ms")
+        let probe = try FFprobe.probe(["-show_format", "-show_streams", ours.path])
+        let tags = (probe["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:]
+        #expect(tags["title"] as? String == "tiny" && tags["genre"] as? String == "Audiobook", "\(tags)")
+        #expect(tags["major_brand"] as? String == "M4B ")
+        let streams = probe["streams"] as? [[String: Any]] ?? []
+        let audio = streams.first { $0["codec_type"] as? String == "audio" }
+        #expect((audio?["tags"] as? [String: Any])?["language"] as? String == "eng", "\(streams)")
+    }
+
     @Test(.needsSpeechEngine) func oneJobAndTwoJobsWriteTheSameBytes() throws {
         let (book, directory) = try Self.tinyBook()
         for name in ["tiny.m4b", "tiny.srt"] {
@@ -144,6 +173,16 @@ enum FFprobe {
     static func duration(of file: URL) throws -> Double {
         let format = try probe(["-show_format", file.path])["format"] as? [String: Any]
         return Double(format?["duration"] as? String ?? "") ?? -1
+    }
+
+    /// Runs ffmpeg (beside ffprobe) with `arguments`, overwriting its output, expecting success.
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-v", "error", "-y"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "ffmpeg \(arguments)")
     }
 
     static func probe(_ arguments: [String]) throws -> [String: Any] {

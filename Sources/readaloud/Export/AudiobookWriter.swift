@@ -1,7 +1,7 @@
 import Foundation
 
 /// An export's audiobook: the chapters' audio, one after the other, encoded by FFmpeg with a
-/// chapter mark per chapter and the book's title, author and language.
+/// chapter mark per chapter and the book's title, author, language and cover.
 enum AudiobookWriter {
     /// The book's tags: title, author, language, and the cover picture (MP4 only).
     struct Tags {
@@ -16,7 +16,7 @@ enum AudiobookWriter {
         _ timeline: BookTimeline, cache: ExportCache, tags: Tags, format: AudiobookEncoder.Format, to url: URL
     ) throws(ExportFailure) {
         let encoder = try AudiobookEncoder(url: url, format: format, sampleRate: timeline.sampleRate)
-        if format.muxer == AudiobookEncoder.Format.mp4AAC.muxer, let cover = tags.cover { try encoder.setCover(cover) }
+        if let cover = tags.cover { encoder.setCover(cover) }
         tag(encoder, timeline: timeline, tags: tags)
         for index in 0..<timeline.count {
             try ChapterAudio.blocks(of: cache.audio(of: index + 1)) { (samples) throws(ExportFailure) in

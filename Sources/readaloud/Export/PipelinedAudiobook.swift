@@ -3,8 +3,8 @@ import Foundation
 
 /// An MP4 audiobook encoded while it is synthesized: each chapter encoded, in order, on a queue
 /// of its own as soon as it and every chapter before it are finished, so encoding overlaps the
-/// workers' synthesis. MP4 takes its chapter marks and tags at the end (FFmpeg writes the
-/// chapter track in the trailer), once every chapter's time is known.
+/// workers' synthesis. MP4 takes its chapter marks and tags at the end (in its index, written
+/// last), once every chapter's time is known.
 ///
 /// `@unchecked Sendable`: `encoder` and `failure` are used only on `queue`; `ready` and `next`
 /// only on the thread that reports chapters.
@@ -58,7 +58,7 @@ final class PipelinedAudiobook: @unchecked Sendable {
 
     private func opened(rate: Int) throws(ExportFailure) -> AudiobookEncoder {
         let encoder = try AudiobookEncoder(url: url, format: .mp4AAC, sampleRate: rate)
-        if let cover { try encoder.setCover(cover) }
+        if let cover { encoder.setCover(cover) }
         self.encoder = encoder
         return encoder
     }
