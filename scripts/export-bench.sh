@@ -6,8 +6,9 @@
 #     core (--jobs N, the core count), side by side, and whether the two files are the same bytes;
 #   - peak resident memory of the parent and of the largest worker (each process's VmHWM,
 #     sampled every second): a whole export of an EXPORT_BENCH_FULL_MB MiB book (Alice repeated,
-#     default 1) to .epub and to .m4b, and an export of an EXPORT_BENCH_MB MiB book (default 10)
-#     stopped after EXPORT_BENCH_SECONDS seconds with a Ctrl-C (its audio would take hours);
+#     default 1) to each of EXPORT_BENCH_FULL_KINDS (default "epub m4b"), and an export of an
+#     EXPORT_BENCH_MB MiB book (default 10; 0 for none) stopped after EXPORT_BENCH_SECONDS seconds
+#     with a Ctrl-C (its audio would take hours on a small machine);
 #   - sync error: for every word heard after a silence, its SMIL clipBegin (word sync) against
 #     the onset of its sound in the EPUB's own decoded audio (an energy measure from the
 #     engine's mark for the word; some also with sox's silence detection), and the engine's
@@ -18,6 +19,7 @@
 #   READALOUD            the binary (default: .build/debug/readaloud)
 #   EXPORT_BENCH_SPEED_BOOK  the speed runs' book (default Books/alice-in-wonderland.txt)
 #   EXPORT_BENCH_FULL_MB the size of the whole memory runs' book (default 1)
+#   EXPORT_BENCH_FULL_KINDS the whole memory runs' outputs (default "epub m4b")
 #   EXPORT_BENCH_MB      the size of the stopped memory run's book (default 10)
 #   EXPORT_BENCH_SECONDS how long the stopped memory run works before its Ctrl-C (default 120)
 #   EXPORT_BENCH_SOX_EVERY  every how many measured words one is also measured by sox (default 10)
@@ -211,14 +213,18 @@ if "memory" in parts:
         return path
     full = float(os.environ.get("EXPORT_BENCH_FULL_MB", "1"))
     whole = alice_book(full)
-    for kind in ["epub", "m4b"]:
+    for kind in os.environ.get("EXPORT_BENCH_FULL_KINDS", "epub m4b").split():
         out = os.path.join(work, f"whole.{kind}")
         parent, worker, seconds = peaks([binary, "export", whole, "--to", out, "--force"])
         hours = duration(out) / 3600 if kind == "m4b" else None
+        chapters = len(json.loads(subprocess.run(["ffprobe", "-v", "error", "-show_chapters", "-of", "json", out],
+                                                 capture_output=True, text=True).stdout or "{}").get("chapters", []))
         print(f"export: whole {full:g} MiB book to .{kind}: peak resident parent {parent:.0f} MB, worker {worker:.0f} MB"
-              f" ({seconds:.0f} s{f', {hours:.1f} h of audio' if hours else ''})")
+              f" ({seconds:.0f} s, {os.path.getsize(out) / 1e6:.0f} MB{f', {hours:.1f} h of audio, {chapters} chapters' if hours else ''})")
         os.remove(out)
     megabytes = float(os.environ.get("EXPORT_BENCH_MB", "10"))
+    if megabytes <= 0:
+        sys.exit(0)
     big = alice_book(megabytes)
     seconds = int(os.environ.get("EXPORT_BENCH_SECONDS", "120"))
     parent, worker, _ = peaks([binary, "export", big, "--to", os.path.join(work, "big.epub"), "--force"], seconds)
