@@ -117,33 +117,14 @@ public struct SpeechMarkup: Sendable, Equatable {
         self.init(text: text, range: 0..<text.utf16.count, words: [], language: language)
     }
 
-    /// `text` with XML's special characters escaped, and the control characters XML forbids
-    /// as spaces; with `breakingPhonemes`, `[[` as `[ [` (espeak-ng would read what follows
-    /// as phonemes).
+    /// `text` escaped as XML (`String.xmlEscaped`); with `breakingPhonemes`, `[[` as `[ [`
+    /// (espeak-ng would read what follows as phonemes).
     static func escaped(_ text: String, breakingPhonemes: Bool = false) -> String {
         if breakingPhonemes, text.contains("[[") {
             var broken = text
             while broken.contains("[[") { broken = broken.replacing("[[", with: "[ [") }
             return escaped(broken)
         }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    result += " "
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        return text.xmlEscaped
     }
 }

@@ -65,24 +65,7 @@ struct OverlayChapter {
     /// The XHTML text of `text[range]`, escaped.
     static func escaped(_ text: [UInt16], _ range: Range<Int>) -> String {
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.count else { return "" }
-        return xmlEscaped(String(decoding: text[range], as: UTF16.self))
-    }
-
-    /// `text` with `&`, `<`, `>` and `"` escaped, and characters XML cannot hold dropped.
-    static func xmlEscaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        return String(decoding: text[range], as: UTF16.self).xmlEscaped
     }
 
     private static func document(title: String, language: String, body: [String]) -> String {
@@ -90,10 +73,10 @@ struct OverlayChapter {
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE html>
         <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" \
-        xml:lang="\(xmlEscaped(language))" lang="\(xmlEscaped(language))">
+        xml:lang="\(language.xmlEscaped)" lang="\(language.xmlEscaped)">
         <head>
         <meta charset="utf-8"/>
-        <title>\(xmlEscaped(title))</title>
+        <title>\(title.xmlEscaped)</title>
         <link rel="stylesheet" type="text/css" href="style.css"/>
         </head>
         <body>
@@ -120,13 +103,13 @@ struct OverlayChapter {
         _ clips: [(text: String, audio: String, begin: Int, end: Int)], sampleRate: Int, textref: String?
     ) -> String {
         let pars = clips.enumerated().map { index, clip in
-            "<par id=\"p\(index + 1)\"><text src=\"\(xmlEscaped(clip.text))\"/>"
-                + "<audio src=\"\(xmlEscaped(clip.audio))\" clipBegin=\"\(seconds(clip.begin, sampleRate))\" "
+            "<par id=\"p\(index + 1)\"><text src=\"\(clip.text.xmlEscaped)\"/>"
+                + "<audio src=\"\(clip.audio.xmlEscaped)\" clipBegin=\"\(seconds(clip.begin, sampleRate))\" "
                 + "clipEnd=\"\(seconds(clip.end, sampleRate))\"/></par>"
         }
         var body = pars
         if let textref {
-            body = ["<seq id=\"seq1\" epub:textref=\"\(xmlEscaped(textref))\">"] + pars + ["</seq>"]
+            body = ["<seq id=\"seq1\" epub:textref=\"\(textref.xmlEscaped)\">"] + pars + ["</seq>"]
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -141,7 +124,7 @@ struct OverlayChapter {
 
     /// `sample` as a SMIL clock value in seconds ("12.345s").
     static func seconds(_ sample: Int, _ sampleRate: Int) -> String {
-        let milliseconds = Int64(sample) * 1000 / Int64(max(sampleRate, 1))
+        let milliseconds = BookTimeline.milliseconds(sample, sampleRate: sampleRate)
         return String(format: "%lld.%03llds", milliseconds / 1000, milliseconds % 1000)
     }
 }

@@ -1,18 +1,18 @@
 import Foundation
+import TextNavigation
 
 extension SynchronizedEPUB {
     /// The package document: metadata (with each overlay's duration and the total), the
     /// manifest (each chapter's document, with its `media-overlay` where `synchronized` says
     /// the chapter has clips), the spine.
     static func package(_ synchronized: [Bool], timeline: BookTimeline, tags: AudiobookWriter.Tags) -> String {
-        let esc = OverlayChapter.xmlEscaped
         var metadata = [
             "<dc:identifier id=\"uid\">urn:readaloud:\(identifier(tags))</dc:identifier>",
-            "<dc:title>\(esc(tags.title))</dc:title>",
-            "<dc:language>\(esc(tags.language))</dc:language>",
+            "<dc:title>\(tags.title.xmlEscaped)</dc:title>",
+            "<dc:language>\(tags.language.xmlEscaped)</dc:language>",
             "<meta property=\"dcterms:modified\">2020-01-01T00:00:00Z</meta>",
         ]
-        if let author = tags.author { metadata.append("<dc:creator>\(esc(author))</dc:creator>") }
+        if let author = tags.author { metadata.append("<dc:creator>\(author.xmlEscaped)</dc:creator>") }
         var total: Int64 = 0
         var manifest = [
             "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>",
@@ -42,7 +42,7 @@ extension SynchronizedEPUB {
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid" \
-            xml:lang="\(esc(tags.language))">
+            xml:lang="\(tags.language.xmlEscaped)">
             <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
             \(metadata.joined(separator: "\n"))
             </metadata>
@@ -67,18 +67,17 @@ extension SynchronizedEPUB {
 
     /// The navigation document: the chapters' titles, linked.
     static func navigation(_ timeline: BookTimeline, tags: AudiobookWriter.Tags) -> String {
-        let esc = OverlayChapter.xmlEscaped
         let items = timeline.titles.enumerated().map { index, title in
-            "<li><a href=\"\(OverlayChapter.documentName(index + 1))\">\(esc(title))</a></li>"
+            "<li><a href=\"\(OverlayChapter.documentName(index + 1))\">\(title.xmlEscaped)</a></li>"
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE html>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" \
-            xml:lang="\(esc(tags.language))" lang="\(esc(tags.language))">
-            <head><meta charset="utf-8"/><title>\(esc(tags.title))</title></head>
+            xml:lang="\(tags.language.xmlEscaped)" lang="\(tags.language.xmlEscaped)">
+            <head><meta charset="utf-8"/><title>\(tags.title.xmlEscaped)</title></head>
             <body>
-            <nav epub:type="toc" id="toc"><h1>\(esc(tags.title))</h1>
+            <nav epub:type="toc" id="toc"><h1>\(tags.title.xmlEscaped)</h1>
             <ol>
             \(items.joined(separator: "\n"))
             </ol>
