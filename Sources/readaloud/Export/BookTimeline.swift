@@ -40,7 +40,13 @@ struct BookTimeline: Sendable {
     }
 
     /// `sample` in milliseconds.
-    func milliseconds(_ sample: Int) -> Int64 { Int64(sample) * 1000 / Int64(max(sampleRate, 1)) }
+    func milliseconds(_ sample: Int) -> Int64 { Self.milliseconds(sample, sampleRate: sampleRate) }
+
+    /// `sample` at `sampleRate` in milliseconds, rounded down: every time an export writes
+    /// (chapter marks, cues, clips, durations) is one of these.
+    static func milliseconds(_ sample: Int, sampleRate: Int) -> Int64 {
+        Int64(sample) * 1000 / Int64(max(sampleRate, 1))
+    }
 
     /// `milliseconds` as `HH:MM:SS` then `separator` and the milliseconds.
     static func clock(_ milliseconds: Int64, separator: String) -> String {

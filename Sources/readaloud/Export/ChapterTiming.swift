@@ -32,5 +32,5 @@ struct ChapterTiming: Codable, Sendable, Equatable {
     var sentences: [Sentence]
 
     /// `sample` in milliseconds.
-    func milliseconds(_ sample: Int) -> Int { Int((Int64(sample) * 1000 / Int64(max(sampleRate, 1)))) }
+    func milliseconds(_ sample: Int) -> Int { Int(BookTimeline.milliseconds(sample, sampleRate: sampleRate)) }
 }

@@ -60,8 +60,8 @@ struct KeptOverlays {
     /// An overlay's length: its clips' lengths, each as its SMIL clock values give it (ms).
     private func milliseconds(_ overlay: Overlay) -> Int64 {
         overlay.clips.reduce(0) { total, clip in
-            total + Int64(clip.part.end) * 1000 / Int64(max(sampleRate, 1)) - Int64(clip.part.begin) * 1000
-                / Int64(max(sampleRate, 1))
+            total + BookTimeline.milliseconds(clip.part.end, sampleRate: sampleRate)
+                - BookTimeline.milliseconds(clip.part.begin, sampleRate: sampleRate)
         }
     }
 
