@@ -1,8 +1,9 @@
 import Foundation
 
-/// A file written through a buffer, a block at a time rather than a system call per small
-/// write, which knows its length and can go back to fill in bytes written earlier (a size
-/// known only at the end). A write the disk does not take (a full disk) is an I/O error (74).
+/// A file an export writes a piece at a time, through a buffer (a block at a time rather than
+/// a system call per small write), which knows its length and can go back to fill in bytes
+/// written earlier (a size known only at the end). A write the disk does not take (a full
+/// disk) is an I/O error (74).
 final class BufferedFileWriter {
     private let handle: FileHandle
     private let path: String
@@ -39,6 +40,11 @@ final class BufferedFileWriter {
         buffer.append(contentsOf: bytes)
         length += UInt64(bytes.count)
         if buffer.count >= Self.blockSize { try flush() }
+    }
+
+    /// Appends `text` as UTF-8.
+    func write(_ text: String) throws(ExportFailure) {
+        try write(text.utf8)
     }
 
     /// Appends `bytes`.

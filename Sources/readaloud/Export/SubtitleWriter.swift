@@ -7,7 +7,7 @@ enum SubtitleWriter {
 
     /// Writes the subtitles of `timeline` to `url`.
     static func write(_ timeline: BookTimeline, kind: Kind, to url: URL) throws(ExportFailure) {
-        let file = try ExportFile(url: url)
+        let file = try BufferedFileWriter(url: url)
         if kind == .vtt { try file.write("WEBVTT\n\n") }
         var number = 0
         for index in 0..<timeline.count {
