@@ -50,16 +50,10 @@ struct MP4MovieIndex {
 
     /// Creation and modification times (0: none, so that the same book gives the same bytes),
     /// and the time scale and duration, in `version`'s widths.
-    private static func times(_ bytes: inout MP4Bytes, version: UInt8, timescale: UInt32?, duration: Int64) {
-        if version == 1 {
-            bytes.append(zeros: 16)
-            if let timescale { bytes.append(timescale) }
-            bytes.append(UInt64(duration))
-        } else {
-            bytes.append(zeros: 8)
-            if let timescale { bytes.append(timescale) }
-            bytes.append(UInt32(duration))
-        }
+    private static func times(_ bytes: inout MP4Bytes, version: UInt8, timescale: UInt32, duration: Int64) {
+        bytes.append(zeros: version == 1 ? 16 : 8)
+        bytes.append(timescale)
+        if version == 1 { bytes.append(UInt64(clamping: duration)) } else { bytes.append(UInt32(clamping: duration)) }
     }
 
     private static let identityMatrix: [UInt32] = [0x1_0000, 0, 0, 0, 0x1_0000, 0, 0, 0, 0x4000_0000]
@@ -82,17 +76,10 @@ struct MP4MovieIndex {
     ) -> MP4Box {
         let version = Self.version(duration)
         var bytes = MP4Bytes()
-        if version == 1 {
-            bytes.append(zeros: 16)
-            bytes.append(track)
-            bytes.append(UInt32(0))
-            bytes.append(UInt64(duration))
-        } else {
-            bytes.append(zeros: 8)
-            bytes.append(track)
-            bytes.append(UInt32(0))
-            bytes.append(UInt32(duration))
-        }
+        bytes.append(zeros: version == 1 ? 16 : 8)  // creation and modification times
+        bytes.append(track)
+        bytes.append(UInt32(0))
+        if version == 1 { bytes.append(UInt64(clamping: duration)) } else { bytes.append(UInt32(clamping: duration)) }
         bytes.append(zeros: 8)
         bytes.append(UInt16(0))  // layer
         bytes.append(alternateGroup)
@@ -109,11 +96,11 @@ struct MP4MovieIndex {
         var bytes = MP4Bytes()
         bytes.append(UInt32(1))
         if version == 1 {
-            bytes.append(UInt64(duration))
+            bytes.append(UInt64(clamping: duration))
             bytes.append(mediaTime)
         } else {
-            bytes.append(UInt32(duration))
-            bytes.append(Int32(mediaTime))
+            bytes.append(UInt32(clamping: duration))
+            bytes.append(Int32(clamping: mediaTime))
         }
         bytes.append(UInt32(0x1_0000))  // rate 1.0
         return MP4Box("edts", boxes: [MP4Box(full: "elst", version: version, bytes: bytes.bytes)])
