@@ -15,7 +15,7 @@ struct BookTimeline: Sendable {
         var offsets = [0]
         var rate: Int?
         for index in chapters.indices {
-            let timing = try cache.loadTiming(of: index + 1)
+            let timing = try cache.loadTiming(ChapterTiming.Length.self, of: index + 1)
             rate = rate ?? timing.sampleRate
             offsets.append(offsets[offsets.count - 1] + timing.samples)
         }

@@ -31,6 +31,13 @@ struct ChapterTiming: Codable, Sendable, Equatable {
     var samples: Int
     var sentences: [Sentence]
 
+    /// A chapter's rate and length alone: what a timing file says before its sentences, read
+    /// without decoding them.
+    struct Length: Decodable, Sendable {
+        var sampleRate: Int
+        var samples: Int
+    }
+
     /// `sample` in milliseconds.
     func milliseconds(_ sample: Int) -> Int { Int(BookTimeline.milliseconds(sample, sampleRate: sampleRate)) }
 }

@@ -27,8 +27,13 @@ struct ExportCache: Sendable {
 
     /// Chapter `chapter`'s timing.
     func loadTiming(of chapter: Int) throws(ExportFailure) -> ChapterTiming {
+        try loadTiming(ChapterTiming.self, of: chapter)
+    }
+
+    /// Chapter `chapter`'s timing as `type` (its whole timing, or its ``ChapterTiming/Length``).
+    func loadTiming<Timing: Decodable>(_ type: Timing.Type, of chapter: Int) throws(ExportFailure) -> Timing {
         do {
-            return try JSONDecoder().decode(ChapterTiming.self, from: Data(contentsOf: timing(of: chapter)))
+            return try JSONDecoder().decode(type, from: Data(contentsOf: timing(of: chapter)))
         } catch {
             throw ExportFailure(.ioError, "cannot read \(timing(of: chapter).path): \(error.localizedDescription)")
         }

@@ -46,7 +46,7 @@ final class PipelinedAudiobook: @unchecked Sendable {
             if let open = self.encoder {
                 encoder = open
             } else {
-                encoder = try opened(rate: cache.loadTiming(of: number).sampleRate)
+                encoder = try opened(rate: cache.loadTiming(ChapterTiming.Length.self, of: number).sampleRate)
             }
             try ChapterAudio.blocks(of: cache.audio(of: number)) { (samples) throws(ExportFailure) in
                 try encoder.write(samples)
