@@ -47,7 +47,7 @@ final class MP4AudioFile {
 
     /// The packets' durations (run-length: AAC's are 1024 but the last), sizes, and bit rates.
     struct SampleTable {
-        var durations: [(count: UInt32, duration: UInt32)] = []
+        var durations = MP4DurationRuns()
         var count = 0
         var totalDuration: Int64 = 0
         var totalBytes: UInt64 = 0
@@ -59,11 +59,7 @@ final class MP4AudioFile {
         /// Counts a packet of `size` bytes and `duration` samples.
         mutating func append(size: Int, duration: Int, sampleRate: Int) {
             let duration = UInt32(clamping: duration)
-            if let last = durations.last, last.duration == duration {
-                durations[durations.count - 1].count += 1
-            } else {
-                durations.append((1, duration))
-            }
+            durations.append(duration)
             count += 1
             totalDuration += Int64(duration)
             totalBytes += UInt64(size)

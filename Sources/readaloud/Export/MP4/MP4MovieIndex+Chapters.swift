@@ -6,15 +6,10 @@ extension MP4MovieIndex {
     func chapterTrackBox(_ chapters: [MP4AudioFile.Movie.Chapter], length: Int64, language: UInt16)
         -> MP4Box
     {
-        var runs: [(count: UInt32, duration: UInt32)] = []
+        var durations = MP4DurationRuns()
         for (index, chapter) in chapters.enumerated() {
             let end = index + 1 < chapters.count ? chapters[index + 1].start : chapter.end
-            let duration = UInt32(clamping: end - (index == 0 ? 0 : chapter.start))
-            if let last = runs.last, last.duration == duration {
-                runs[runs.count - 1].count += 1
-            } else {
-                runs.append((1, duration))
-            }
+            durations.append(UInt32(clamping: end - (index == 0 ? 0 : chapter.start)))
         }
         var sizes = MP4Bytes()
         sizes.append(UInt32(0))
@@ -27,7 +22,7 @@ extension MP4MovieIndex {
         let sampleTable = MP4Box(
             "stbl",
             boxes: [
-                MP4Box(full: "stsd", bytes: [0, 0, 0, 1] + Self.textSampleEntry), timeToSample(runs),
+                MP4Box(full: "stsd", bytes: [0, 0, 0, 1] + Self.textSampleEntry), timeToSample(durations),
                 sampleToChunk(samples: chapters.count, perChunk: chapters.count),
                 MP4Box(full: "stsz", bytes: sizes.bytes), MP4Box(full: wide ? "co64" : "stco", bytes: offset.bytes),
             ])

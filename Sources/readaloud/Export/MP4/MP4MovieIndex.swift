@@ -227,10 +227,10 @@ struct MP4MovieIndex {
         return MP4Box(full: "sbgp", bytes: bytes.bytes)
     }
 
-    func timeToSample(_ runs: [(count: UInt32, duration: UInt32)]) -> MP4Box {
+    func timeToSample(_ durations: MP4DurationRuns) -> MP4Box {
         var bytes = MP4Bytes()
-        bytes.append(UInt32(runs.count))
-        for run in runs {
+        bytes.append(UInt32(durations.runs.count))
+        for run in durations.runs {
             bytes.append(run.count)
             bytes.append(run.duration)
         }
